@@ -1,0 +1,54 @@
+import Foundation
+
+/// Function words to leave out of keywords, from `stopwords/<lang>.txt`, for the scan's languages.
+///
+/// A list is plain UTF-8, one word a line, `#` starts a comment. Words are compared case-folded.
+public struct StopWords: Sendable {
+    private let words: Set<String>
+
+    /// No stop words.
+    public init() {
+        words = []
+    }
+
+    /// The lists for `languages` found in `directory`; a language without a list adds nothing.
+    public init(languages: LanguageList, directory: URL) {
+        var words = Set<String>()
+        for code in languages.codes {
+            let file = directory.appendingPathComponent("\(code).txt")
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            words.formUnion(Self.parse(text))
+        }
+        self.words = words
+    }
+
+    public func contains(_ word: String) -> Bool { words.contains(word) }
+
+    public var count: Int { words.count }
+
+    static func parse(_ text: String) -> Set<String> {
+        Set(text.split(whereSeparator: \.isNewline).compactMap { line in
+            let word = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                .trimmingCharacters(in: .whitespaces).lowercased()
+            return word.isEmpty ? nil : word
+        })
+    }
+
+    /// Where the lists are: `$DOCSCAN_STOPWORDS`, then `share/docscan/stopwords` beside the installed
+    /// executable, then the `stopwords/` folder of the source tree docscan was built from.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        var candidates: [URL] = []
+        if let explicit = environment["DOCSCAN_STOPWORDS"], !explicit.isEmpty {
+            candidates.append(URL(fileURLWithPath: explicit))
+        }
+        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        candidates.append(executable.deletingLastPathComponent().appendingPathComponent("../share/docscan/stopwords"))
+        candidates.append(URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("stopwords"))
+        return candidates.first { url in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }?.standardizedFileURL
+    }
+}

@@ -1,0 +1,34 @@
+import CLeptonica
+
+/// Owns one Leptonica `PIX` and frees it exactly once.
+///
+/// Every image docscan holds is one of these; the raw pointer leaves only inside `withUnsafePix`.
+public final class PixImage {
+    private let pix: UnsafeMutablePointer<PIX>
+
+    /// Takes ownership of a `PIX` that the caller must not free; nil when Leptonica returned none.
+    init?(taking pix: UnsafeMutablePointer<PIX>?) {
+        guard let pix else { return nil }
+        self.pix = pix
+    }
+
+    deinit {
+        docscan_pix_destroy(pix)
+    }
+
+    public var width: Int { Int(pixGetWidth(pix)) }
+    public var height: Int { Int(pixGetHeight(pix)) }
+    /// Bits per pixel: 1, 2, 4, 8, 16 or 32.
+    public var depth: Int { Int(pixGetDepth(pix)) }
+    /// Horizontal resolution from the file, 0 when it had none.
+    public var resolution: Int { Int(pixGetXRes(pix)) }
+
+    /// Lends the handle for one C call; it must not be kept or freed.
+    func withUnsafePix<Result>(_ body: (UnsafeMutablePointer<PIX>) throws -> Result) rethrows -> Result {
+        try body(pix)
+    }
+}
+
+/// A `PIX` is reference counted without locks, so an image stays on the worker that made it.
+@available(*, unavailable)
+extension PixImage: Sendable {}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Everything a run needs, checked before any page is read, and shared by all workers.
+public struct ScanConfiguration: Sendable {
+    /// The models chosen per language for the mode; carries the mode and the language list.
+    public let models: ModelSelection
+    /// Number of worker threads, each with its own engines.
+    public var jobs: Int
+    /// Pages with more pixels are refused before decoding.
+    public var maxPixels: Int
+    public var keywordExtractor: any KeywordExtractor
+
+    public var mode: ScanMode { models.mode }
+    public var languages: LanguageList { models.languages }
+
+    /// - Throws: `DocScanError.missingModel` for a language without a model in `mode`.
+    public init(
+        mode: ScanMode,
+        languages: LanguageList,
+        store: ModelStore = .default(),
+        jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        maxPixels: Int = 250_000_000,
+        keywordExtractor: (any KeywordExtractor)? = nil
+    ) throws {
+        models = try ModelSelection(languages: languages, mode: mode, store: store)
+        self.jobs = max(1, jobs)
+        self.maxPixels = maxPixels
+        self.keywordExtractor = keywordExtractor ?? BasicKeywordExtractor(
+            stopWords: StopWords.defaultDirectory().map { StopWords(languages: languages, directory: $0) } ?? StopWords())
+    }
+}

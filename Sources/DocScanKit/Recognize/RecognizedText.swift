@@ -1,0 +1,49 @@
+/// A rectangle in page pixels, origin top left.
+public struct PageBox: Codable, Equatable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// One word or line Tesseract read, with its confidence (0–100) and where it is.
+public struct RecognizedSpan: Codable, Equatable, Sendable {
+    public var text: String
+    public var confidence: Double
+    public var box: PageBox
+
+    public init(text: String, confidence: Double, box: PageBox) {
+        self.text = text
+        self.confidence = confidence
+        self.box = box
+    }
+}
+
+/// What the recognize stage returns for one page.
+public struct RecognizedText: Equatable, Sendable {
+    /// The page's text in reading order, lines separated by newlines, paragraphs by blank lines.
+    public var text: String
+    /// Tesseract's mean word confidence, 0–100.
+    public var meanConfidence: Double
+    /// Words in reading order. Tesseract returns each Han character as its own "word".
+    public var words: [RecognizedSpan]
+    /// Text lines in reading order; their boxes are reliable where Han character boxes are not.
+    public var lines: [RecognizedSpan]
+    /// The resolution given to Tesseract in dots per inch; 0 when Tesseract estimated it from the text.
+    public var resolution: Int
+
+    public init(text: String, meanConfidence: Double, words: [RecognizedSpan], lines: [RecognizedSpan], resolution: Int) {
+        self.text = text
+        self.meanConfidence = meanConfidence
+        self.words = words
+        self.lines = lines
+        self.resolution = resolution
+    }
+}

@@ -1,0 +1,25 @@
+/// Why one page could not be read; it goes into that page's record and the run goes on.
+public struct PageError: Error, Codable, Equatable, Sendable {
+    /// Stable, machine-readable reason; programs branch on it.
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        /// The file cannot be opened (permissions, vanished).
+        case unreadable = "unreadable"
+        /// The content matches no image format.
+        case notAnImage = "not_an_image"
+        /// The header promised an image but decoding failed (truncated or damaged data).
+        case decodeFailed = "decode_failed"
+        /// Over the pixel cap; nothing was decoded.
+        case tooLarge = "too_large"
+        /// Tesseract failed on the page.
+        case recognitionFailed = "recognition_failed"
+    }
+
+    public let kind: Kind
+    /// One sentence for a person, without the file name (the record and the log line carry it).
+    public let message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+}

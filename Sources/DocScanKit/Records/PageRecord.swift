@@ -1,0 +1,93 @@
+/// One page's result: the JSON Lines record, and what workers hand the writer.
+///
+/// Field names are the record schema (README, "Record format"); a change to them bumps `schema`.
+/// Optional fields are written as `null`, never left out, so every record has every key.
+public struct PageRecord: Codable, Equatable, Sendable {
+    /// The record format's version.
+    public static let currentSchema = 1
+
+    public var schema = PageRecord.currentSchema
+    /// Path relative to the scan root, `/`-separated.
+    public var source: String
+    /// 1-based page number within the file.
+    public var page: Int
+    public var pageCount: Int
+    /// SHA-256 of the file's bytes, lowercase hex; nil if the file could not be read.
+    public var sha256: String?
+    public var fileSize: Int64
+    /// Image format judged from the content; nil when it is not an image.
+    public var format: ImageFormat?
+    public var mode: ScanMode
+    /// Tesseract codes, primary first.
+    public var languages: [String]
+    /// The model file used per language.
+    public var models: [ModelUse]
+    /// Size of the image recognized, in pixels.
+    public var width: Int?
+    public var height: Int?
+    /// Resolution given to Tesseract (dpi); nil when the file had no plausible one and Tesseract estimated it.
+    public var resolution: Int?
+    public var text: String
+    /// Tesseract's mean word confidence, 0–100; nil when the page failed.
+    public var meanConfidence: Double?
+    public var words: [RecognizedSpan]
+    public var lines: [RecognizedSpan]
+    /// Keywords in first-seen order.
+    public var keywords: [String]
+    public var keywordsDropped: KeywordFilterCounts
+    public var timingsMs: StageTimings
+    public var warnings: [String]
+    /// Why the page failed, or nil.
+    public var error: PageError?
+
+    /// Which model file read a language.
+    public struct ModelUse: Codable, Equatable, Sendable {
+        public var language: String
+        public var variant: ModelVariant
+        public var path: String
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schema, source, page, pageCount = "page_count", sha256, fileSize = "file_size", format, mode,
+             languages, models, width, height, resolution, text, meanConfidence = "mean_confidence", words,
+             lines, keywords, keywordsDropped = "keywords_dropped", timingsMs = "timings_ms", warnings, error
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schema, forKey: .schema)
+        try container.encode(source, forKey: .source)
+        try container.encode(page, forKey: .page)
+        try container.encode(pageCount, forKey: .pageCount)
+        try container.encode(sha256, forKey: .sha256)
+        try container.encode(fileSize, forKey: .fileSize)
+        try container.encode(format, forKey: .format)
+        try container.encode(mode, forKey: .mode)
+        try container.encode(languages, forKey: .languages)
+        try container.encode(models, forKey: .models)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(resolution, forKey: .resolution)
+        try container.encode(text, forKey: .text)
+        try container.encode(meanConfidence, forKey: .meanConfidence)
+        try container.encode(words, forKey: .words)
+        try container.encode(lines, forKey: .lines)
+        try container.encode(keywords, forKey: .keywords)
+        try container.encode(keywordsDropped, forKey: .keywordsDropped)
+        try container.encode(timingsMs, forKey: .timingsMs)
+        try container.encode(warnings, forKey: .warnings)
+        try container.encode(error, forKey: .error)
+    }
+}
+
+extension PageRecord {
+    /// A record for `page` before any stage ran: no text, no keywords, no error yet.
+    init(page: PageReference, models: ModelSelection) {
+        self.init(
+            source: page.relativePath, page: page.page, pageCount: page.pageCount, sha256: nil,
+            fileSize: page.fileSize, format: page.format, mode: models.mode, languages: models.languages.codes,
+            models: models.models.map { ModelUse(language: $0.language, variant: $0.variant, path: $0.path) },
+            width: nil, height: nil, resolution: nil, text: "", meanConfidence: nil, words: [], lines: [],
+            keywords: [], keywordsDropped: KeywordFilterCounts(), timingsMs: StageTimings(), warnings: [], error: nil)
+    }
+}

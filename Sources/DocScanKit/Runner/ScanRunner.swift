@@ -1,0 +1,86 @@
+import Foundation
+
+/// Runs pages through worker pipelines and hands their records to one writer in page order.
+///
+/// Tesseract calls block for a second or more, so workers are plain threads, each owning a
+/// `PagePipeline` (and so its own `TessBaseAPI`) for the whole run. The calling thread is the only
+/// writer: it waits for the next record in page order, writes it, and reports progress.
+public final class ScanRunner: Sendable {
+    public let configuration: ScanConfiguration
+    private let board = WorkBoard()
+
+    public init(configuration: ScanConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Stops handing out pages; pages in progress finish and are written. Safe from any thread.
+    public func cancel() {
+        board.cancel()
+    }
+
+    /// Scans `pages` into `writer`, calling `progress` after each record on the calling thread.
+    /// - Throws: `DocScanError.engineInitFailed` if a worker cannot start its engines, or the writer's error;
+    ///   records written before it stay written.
+    public func run(
+        pages: [PageReference],
+        skipped: [String] = [],
+        writer: any RecordWriter,
+        progress: (ScanProgress) -> Void = { _ in }
+    ) throws -> ScanSummary {
+        let start = DispatchTime.now().uptimeNanoseconds
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        board.reset(pageCount: pages.count)
+        let workers = min(configuration.jobs, pages.count)
+        for _ in 0..<workers {
+            let thread = Thread { [board, configuration] in
+                Self.work(pages: pages, configuration: configuration, board: board)
+            }
+            // Tesseract's layout analysis recurses deeply; the default secondary-thread stack is too small.
+            thread.stackSize = 16 << 20
+            board.workerStarted()
+            thread.start()
+        }
+
+        var summary = ScanSummary(total: pages.count, written: 0, failures: [], skipped: skipped, elapsed: 0, interrupted: false)
+        var writeError: (any Error)?
+        while summary.written < pages.count, let record = board.next(index: summary.written) {
+            do {
+                try writer.write(record)
+            } catch {
+                writeError = error
+                board.cancel()
+                break
+            }
+            if let error = record.error {
+                summary.failures.append((pages[summary.written].displayName, error))
+            }
+            summary.written += 1
+            progress(ScanProgress(
+                done: summary.written, total: pages.count, failed: summary.failures.count,
+                elapsed: elapsed(), last: pages[summary.written - 1], lastError: record.error))
+        }
+        board.waitForWorkers()
+        if let failure = board.setupFailure { throw failure }
+        if let writeError { throw writeError }
+        try writer.finish()
+        summary.elapsed = elapsed()
+        summary.interrupted = summary.written < pages.count
+        return summary
+    }
+
+    /// A worker's life: start engines, then take pages until none are left or the run is cancelled.
+    private static func work(pages: [PageReference], configuration: ScanConfiguration, board: WorkBoard) {
+        defer { board.workerFinished() }
+        let pipeline: PagePipeline
+        do {
+            pipeline = try PagePipeline(configuration: configuration)
+        } catch {
+            board.fail(error)
+            return
+        }
+        while let index = board.take() {
+            let record = pipeline.process(pages[index])
+            board.deliver(record, at: index)
+        }
+    }
+}

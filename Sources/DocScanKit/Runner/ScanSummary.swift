@@ -1,0 +1,22 @@
+/// How a run ended.
+public struct ScanSummary: Sendable {
+    /// Pages listed for the run.
+    public var total: Int
+    /// Records written (successful and failed pages).
+    public var written: Int
+    /// Pages whose record carries an error, with the reason.
+    public var failures: [(page: String, error: PageError)]
+    /// Files skipped because they are not page images.
+    public var skipped: [String]
+    public var elapsed: Double
+    /// True when the run was cancelled before every page was written.
+    public var interrupted: Bool
+
+    public var succeeded: Int { written - failures.count }
+
+    /// The exit status this outcome calls for.
+    public var exitStatus: ExitStatus {
+        if interrupted { return .interrupted }
+        return failures.isEmpty ? .ok : .somePagesFailed
+    }
+}

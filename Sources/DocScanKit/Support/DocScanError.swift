@@ -1,0 +1,52 @@
+import Foundation
+
+/// Errors that stop a whole run before or while it works; a single bad page is a `PageError` instead.
+///
+/// Each case carries what the user needs to act, and maps to one `ExitStatus`.
+public enum DocScanError: Error, Equatable, Sendable {
+    /// A `--lang` entry that is neither a Tesseract code nor a BCP-47 tag docscan knows.
+    case unknownLanguage(String)
+    /// A language list with no entries.
+    case emptyLanguageList
+    /// No model for `language` in `mode`; `advice` says how to install one.
+    case missingModel(language: String, mode: ScanMode, advice: String)
+    /// The scan input does not exist or cannot be read.
+    case inputNotFound(path: String)
+    /// The scan input exists but no page image was found in it.
+    case noPages(path: String)
+    /// An output file or folder cannot be created or written.
+    case outputNotWritable(path: String, reason: String)
+    /// Tesseract refused to start with these models.
+    case engineInitFailed(languages: String, dataPath: String)
+
+    /// The exit status a run that stops on this error should end with.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unknownLanguage, .emptyLanguageList: .badArguments
+        case .missingModel, .engineInitFailed: .missingDependency
+        case .inputNotFound, .noPages: .inputError
+        case .outputNotWritable: .outputNotWritable
+        }
+    }
+}
+
+extension DocScanError: LocalizedError {
+    public var errorDescription: String? {
+        switch self {
+        case .unknownLanguage(let tag):
+            "unknown language '\(tag)': use a Tesseract code (eng, chi_sim, deu) or a BCP-47 tag (en-US, zh-Hans, de)"
+        case .emptyLanguageList:
+            "no language given: use for example --lang eng or --lang chi_sim,eng"
+        case .missingModel(let language, let mode, let advice):
+            "no \(mode.rawValue)-mode model for '\(language)': \(advice)"
+        case .inputNotFound(let path):
+            "\(path): no such file or folder, or it cannot be read"
+        case .noPages(let path):
+            "\(path): no page images found (looked for PNG, JPEG, TIFF, BMP, PNM, GIF, WebP, JPEG 2000)"
+        case .outputNotWritable(let path, let reason):
+            "\(path): cannot write output: \(reason)"
+        case .engineInitFailed(let languages, let dataPath):
+            "Tesseract could not load '\(languages)' from \(dataPath); run 'docscan models' to check the model files"
+        }
+    }
+}

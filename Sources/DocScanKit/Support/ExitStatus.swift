@@ -1,0 +1,36 @@
+/// The exit statuses of `docscan`, in one table so the CLI, the README and the tests agree.
+///
+/// Modelled on OCRmyPDF's `ExitCode`: a script can tell "some pages failed, the rest are written"
+/// from "nothing could start" without parsing messages.
+public enum ExitStatus: Int32, CaseIterable, Sendable {
+    /// Every page was read and written.
+    case ok = 0
+    /// A bug in docscan; the message says where.
+    case internalError = 1
+    /// The input folder or file is missing, unreadable, or holds no page images.
+    case inputError = 2
+    /// At least one page failed; its record carries the error and every other page was written.
+    case somePagesFailed = 3
+    /// A language model or a library docscan needs is missing.
+    case missingDependency = 4
+    /// The output could not be written (permissions, missing folder, disk full).
+    case outputNotWritable = 5
+    /// Bad command-line arguments (ArgumentParser's `EX_USAGE`).
+    case badArguments = 64
+    /// Interrupted (SIGINT/SIGTERM); the records finished before it are written.
+    case interrupted = 130
+
+    /// One line for `--help` and the README.
+    public var meaning: String {
+        switch self {
+        case .ok: "every page read and written"
+        case .internalError: "internal error (a bug in docscan)"
+        case .inputError: "input missing, unreadable, or no page images found"
+        case .somePagesFailed: "some pages failed; their records carry the error, the rest are written"
+        case .missingDependency: "a language model or library is missing"
+        case .outputNotWritable: "output not writable"
+        case .badArguments: "bad command-line arguments"
+        case .interrupted: "interrupted; finished pages are written"
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import DocScanKit
+import Foundation
+
+/// Shows progress and failures on standard error: a self-overwriting line on a terminal, nothing
+/// per page otherwise (logs stay short), and every failure on its own line either way.
+final class ProgressReporter {
+    private let showsLine: Bool
+    private var lineVisible = false
+
+    init(enabled: Bool) {
+        showsLine = enabled && isatty(STDERR_FILENO) == 1
+    }
+
+    func update(_ progress: ScanProgress) {
+        if let error = progress.lastError, let page = progress.last {
+            report(failure: page.displayName, error)
+        }
+        guard showsLine else { return }
+        let percent = progress.total > 0 ? progress.done * 100 / progress.total : 100
+        var line = "[\(progress.done)/\(progress.total)] \(percent)%  \(String(format: "%.1f", progress.pagesPerMinute)) pages/min"
+        if let remaining = progress.remaining { line += "  ETA \(Self.clock(remaining))" }
+        if progress.failed > 0 { line += "  \(progress.failed) failed" }
+        if let last = progress.last { line += "  \(last.displayName)" }
+        write("\r\u{1B}[K" + line)
+        lineVisible = true
+    }
+
+    /// Prints a failed page on its own line, above the progress line.
+    func report(failure page: String, _ error: PageError) {
+        clearLine()
+        printError("\(page): \(error.message) [\(error.kind.rawValue)]")
+    }
+
+    func finish() {
+        clearLine()
+    }
+
+    func printSummary(_ summary: ScanSummary, output: String, configuration: ScanConfiguration) {
+        let rate = summary.elapsed > 0 ? Double(summary.written) / summary.elapsed * 60 : 0
+        var lines = [
+            "Scanned \(summary.written) of \(summary.total) pages in \(String(format: "%.1f", summary.elapsed)) s "
+                + "(\(String(format: "%.1f", rate)) pages/min, \(configuration.mode.rawValue) mode, \(configuration.languages), \(min(configuration.jobs, max(summary.total, 1))) jobs): "
+                + "\(summary.succeeded) ok, \(summary.failures.count) failed.",
+            "Records: \(output)",
+        ]
+        if !summary.skipped.isEmpty {
+            let examples = summary.skipped.prefix(3).joined(separator: ", ")
+            lines.append("Skipped \(summary.skipped.count) files that are not page images (\(examples)\(summary.skipped.count > 3 ? ", …" : "")).")
+        }
+        if summary.interrupted { lines.append("Interrupted: \(summary.total - summary.written) pages not scanned.") }
+        write(lines.joined(separator: "\n") + "\n")
+    }
+
+    private func clearLine() {
+        if lineVisible {
+            write("\r\u{1B}[K")
+            lineVisible = false
+        }
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        return total >= 3600
+            ? String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
+            : String(format: "%d:%02d", total / 60, total % 60)
+    }
+}

@@ -1,0 +1,257 @@
+#!/usr/bin/env python3
+"""bench.py - throughput of docscan against plain tesseract CLI loops.
+
+usage:
+  scripts/bench.py --docscan BIN [--set DIR] [--repeat 1] [--json FILE]
+                   [--only fast1,fast2,accurate1,accurate2,expert,naive]
+                   [--tessdata DIR]
+
+The set (default <repo>/../shared/eval/public if present, else <repo>/Fixtures)
+is grouped by manifest `lang`. Languages whose model is missing from --tessdata
+(default /usr/share/tesseract-ocr/5/tessdata) are dropped from every group's
+list, for all contenders alike (and reported). Contenders, on the same pages:
+
+  fast1 / fast2          docscan scan --mode fast --jobs 1 / 2
+  accurate1 / accurate2  docscan scan --mode accurate --jobs 1 / 2
+                         (one docscan process per group, groups in sequence;
+                         environment passed through unchanged)
+  expert                 tesseract IMG OUT -l LANG --psm 3, OMP_THREAD_LIMIT=1,
+                         2 processes at a time
+  naive                  the same command with OMP_THREAD_LIMIT unset (OpenMP
+                         default), one page at a time
+
+Reported per contender: wall s, pages/min, CPU s/page (user+sys of the child
+processes, from RUSAGE_CHILDREN deltas), peak RSS MB (max ru_maxrss from wait4
+over its processes; for expert also the sum of the 2 largest, an upper bound
+of the concurrent peak), pages/min relative to expert, and the jobs2/jobs1
+speed-ups. With --repeat N each contender runs N times (interleaved) and the
+median-wall run is reported. Image files and models are read once, untimed,
+before timing. Any failing process, or a docscan run without exactly one
+record per page, aborts the benchmark.
+"""
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NOT_IMAGES = {"txt", "tsv", "md", "json", "jsonl"}
+EXPERT_SLOTS = 2
+CONTENDERS = {  # key: (label, kind, docscan mode, docscan jobs)
+    "fast1": ("docscan fast -j1", "docscan", "fast", 1),
+    "fast2": ("docscan fast -j2", "docscan", "fast", 2),
+    "accurate1": ("docscan accurate -j1", "docscan", "accurate", 1),
+    "accurate2": ("docscan accurate -j2", "docscan", "accurate", 2),
+    "expert": (f"expert loop (tesseract x{EXPERT_SLOTS}, OMP=1)", "expert", None, None),
+    "naive": ("naive loop (tesseract, OMP default)", "naive", None, None),
+}
+
+
+def die(msg):
+    sys.exit(f"bench.py: ABORT: {msg}")
+
+
+def load_groups(set_dir, tessdata):
+    """{filtered lang: [image paths]} and the list of dropped languages."""
+    with open(os.path.join(set_dir, "manifest.tsv"), encoding="utf-8") as f:
+        lines = [l.rstrip("\r\n") for l in f if l.strip()]
+    header = lines[0].split("\t")
+    files = os.listdir(set_dir)
+    groups, dropped = {}, set()
+    for row in (dict(zip(header, l.split("\t"))) for l in lines[1:]):
+        name = row["name"]
+        imgs = sorted(f for f in files if f.startswith(name + ".")
+                      and "." not in f[len(name) + 1:]
+                      and f[len(name) + 1:].lower() not in NOT_IMAGES)
+        if not imgs:
+            die(f"no image for {name} in {set_dir}")
+        langs = (row.get("lang") or "eng").split("+")
+        have = [l for l in langs if os.path.exists(os.path.join(tessdata, l + ".traineddata"))]
+        dropped |= set(langs) - set(have)
+        if not have:
+            print(f"note: {name} dropped (no model for any of {'+'.join(langs)})")
+            continue
+        groups.setdefault("+".join(have), []).append(
+            os.path.join(os.path.abspath(set_dir), imgs[0]))
+    return groups, sorted(dropped)
+
+
+def run_batch(cmds, slots, env):
+    """Run argv lists, at most `slots` at a time; abort if any fails.
+
+    Returns (wall s, CPU s of the children, [ru_maxrss MB per process]).
+    Children are reaped with os.wait4 so each one's own peak RSS is known;
+    CPU comes from the RUSAGE_CHILDREN delta around the batch (all of them
+    are reaped inside it).
+    """
+    pending, running, rss = list(cmds), {}, []
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.monotonic()
+    while pending or running:
+        while pending and len(running) < slots:
+            argv = pending.pop(0)
+            err = tempfile.TemporaryFile()
+            p = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.DEVNULL, stderr=err, env=env)
+            running[p.pid] = (p, argv, err)
+        pid, status, ru = os.wait4(-1, 0)
+        if pid not in running:
+            continue
+        p, argv, err = running.pop(pid)
+        p.returncode = os.waitstatus_to_exitcode(status)  # tell Popen it's reaped
+        rss.append(ru.ru_maxrss / 1024)
+        if p.returncode != 0:
+            err.seek(0)
+            die(f"exit {p.returncode}: {' '.join(argv)}\n"
+                + err.read().decode(errors="replace")[-2000:])
+        err.close()
+    wall = time.monotonic() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, rss
+
+
+def run_contender(key, a, groups, linkdirs):
+    label, kind, mode, jobs = CONTENDERS[key]
+    out = tempfile.mkdtemp(prefix=f"bench-{key}-")
+    try:
+        if kind == "docscan":
+            cmds = [[a.docscan, "scan", linkdirs[lang], "--mode", mode, "--lang", lang,
+                     "--jobs", str(jobs), "--jsonl", os.path.join(out, f"{i}.jsonl"),
+                     "--quiet"] for i, lang in enumerate(groups)]
+            wall, cpu, rss = run_batch(cmds, 1, dict(os.environ))
+            for i, (lang, imgs) in enumerate(groups.items()):
+                with open(os.path.join(out, f"{i}.jsonl"), encoding="utf-8") as f:
+                    recs = [json.loads(l) for l in f if l.strip()]
+                got = sorted(os.path.basename(r.get("source", "")) for r in recs)
+                want = sorted(os.path.basename(p) for p in imgs)
+                if got != want:
+                    die(f"{label}, lang {lang}: {len(recs)} records for {len(imgs)} "
+                        f"pages\n  expected {want}\n  got      {got}")
+            slots = 1
+        else:
+            env = dict(os.environ)
+            if kind == "expert":
+                env["OMP_THREAD_LIMIT"], slots = "1", EXPERT_SLOTS
+            else:
+                env.pop("OMP_THREAD_LIMIT", None)
+                slots = 1
+            cmds, n = [], 0
+            for lang, imgs in groups.items():
+                for img in imgs:
+                    cmds.append(["tesseract", img, os.path.join(out, str(n)),
+                                 "-l", lang, "--psm", "3"])
+                    n += 1
+            wall, cpu, rss = run_batch(cmds, slots, env)
+            made = sum(f.endswith(".txt") for f in os.listdir(out))
+            if made != n:
+                die(f"{label}: {made} outputs for {n} pages")
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    pages = sum(len(v) for v in groups.values())
+    return dict(label=label, pages=pages, wall_s=wall, pages_per_min=pages / wall * 60,
+                cpu_s_per_page=cpu / pages, peak_rss_mb=max(rss),
+                peak_rss_concurrent_mb=sum(sorted(rss)[-slots:]))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog=__doc__.split("\n", 2)[2])
+    ap.add_argument("--docscan", help="docscan binary (needed for docscan contenders)")
+    ap.add_argument("--set", help="eval set directory")
+    ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--json", help="also write the results here")
+    ap.add_argument("--only", default=",".join(CONTENDERS),
+                    help="comma list of contenders (default: all)")
+    ap.add_argument("--tessdata", default="/usr/share/tesseract-ocr/5/tessdata")
+    a = ap.parse_args()
+    keys = [k for k in a.only.split(",") if k]
+    bad = [k for k in keys if k not in CONTENDERS]
+    if bad or not keys:
+        ap.error(f"unknown contender(s) {bad}; choose from {','.join(CONTENDERS)}")
+    if any(CONTENDERS[k][1] == "docscan" for k in keys):
+        if not a.docscan or not os.path.isfile(a.docscan):
+            ap.error("--docscan BIN is required (and must exist) for docscan contenders")
+        a.docscan = os.path.abspath(a.docscan)
+    if a.set is None:
+        public = os.path.join(REPO, "..", "shared", "eval", "public")
+        a.set = public if os.path.isdir(public) else os.path.join(REPO, "Fixtures")
+    a.set = os.path.abspath(a.set)
+    if not os.path.isfile(os.path.join(a.set, "manifest.tsv")):
+        ap.error(f"not an eval set (no manifest.tsv): {a.set}")
+
+    groups, dropped = load_groups(a.set, a.tessdata)
+    if not groups:
+        die("no pages left to run")
+    pages = sum(len(v) for v in groups.values())
+    print(f"set {a.set}: {pages} pages, {os.cpu_count()} CPUs")
+    for lang, imgs in groups.items():
+        print(f"  -l {lang}: {len(imgs)} pages")
+    if dropped:
+        print(f"  no model in {a.tessdata} for {'+'.join(dropped)}: "
+              "dropped from the language lists of all contenders")
+
+    # Untimed warm-up: page cache for the images and the models in use.
+    langs = {l for g in groups for l in g.split("+")}
+    for path in [p for v in groups.values() for p in v] + \
+            [os.path.join(a.tessdata, l + ".traineddata") for l in langs]:
+        with open(path, "rb") as f:
+            while f.read(1 << 20):
+                pass
+
+    linkdirs = {}
+    tmp = tempfile.mkdtemp(prefix="bench-links-")
+    try:
+        for i, (lang, imgs) in enumerate(groups.items()):
+            linkdirs[lang] = os.path.join(tmp, str(i))
+            os.mkdir(linkdirs[lang])
+            for p in imgs:
+                os.symlink(p, os.path.join(linkdirs[lang], os.path.basename(p)))
+        runs = {k: [] for k in keys}
+        for r in range(a.repeat):
+            for k in keys:
+                print(f"run {r + 1}/{a.repeat}: {CONTENDERS[k][0]} ...", end=" ", flush=True)
+                runs[k].append(run_contender(k, a, groups, linkdirs))
+                print(f"{runs[k][-1]['wall_s']:.1f} s", flush=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    res = {}
+    for k, rs in runs.items():
+        rs.sort(key=lambda x: x["wall_s"])
+        res[k] = dict(rs[(len(rs) - 1) // 2], all_wall_s=[round(x["wall_s"], 2) for x in rs])
+    ref = res.get("expert", {}).get("pages_per_min")
+    for k in res:
+        res[k]["vs_expert"] = res[k]["pages_per_min"] / ref if ref else None
+    ratios = {f"{m}_jobs2_over_jobs1": res[m + "2"]["pages_per_min"] / res[m + "1"]["pages_per_min"]
+              for m in ("fast", "accurate") if m + "1" in res and m + "2" in res}
+
+    print(f"\n{'contender':<36} {'wall s':>7} {'pages/min':>9} {'CPU s/pg':>8} "
+          f"{'RSS MB':>7} {'vs expert':>9}")
+    for k, x in res.items():
+        rss = f"{x['peak_rss_mb']:.0f}"
+        if k == "expert":
+            rss += f" (x{EXPERT_SLOTS} <= {x['peak_rss_concurrent_mb']:.0f})"
+        vs = f"{x['vs_expert']:.2f}" if x["vs_expert"] is not None else "-"
+        print(f"{x['label']:<36} {x['wall_s']:7.1f} {x['pages_per_min']:9.1f} "
+              f"{x['cpu_s_per_page']:8.2f} {rss:>7} {vs:>9}")
+    for name, v in ratios.items():
+        print(f"{name}: {v:.2f}")
+
+    if a.json:
+        with open(a.json, "w", encoding="utf-8") as f:
+            json.dump(dict(set=a.set, pages=pages, cpus=os.cpu_count(), repeat=a.repeat,
+                           groups={g: len(v) for g, v in groups.items()},
+                           dropped_langs=dropped, contenders=res, ratios=ratios), f, indent=2)
+        print(f"wrote {a.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
