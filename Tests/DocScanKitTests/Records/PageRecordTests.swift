@@ -1,0 +1,73 @@
+import DocScanKit
+import Foundation
+import Testing
+
+struct PageRecordTests {
+    /// The schema's field names, as the README documents them.
+    static let fields: Set<String> = [
+        "schema", "source", "page", "page_count", "sha256", "file_size", "format", "mode", "languages", "models",
+        "width", "height", "resolution", "text", "mean_confidence", "words", "lines", "keywords",
+        "keywords_dropped", "timings_ms", "warnings", "error",
+    ]
+
+    private func records(in folder: URL, languages: String = "eng") throws -> [[String: Any]] {
+        let output = folder.appendingPathComponent("out.jsonl")
+        let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: languages), jobs: 2)
+        let listing = try PageSource(root: folder).list()
+        _ = try ScanRunner(configuration: configuration).run(pages: listing.pages, writer: JSONLinesWriter(path: output.path))
+        let text = try String(contentsOf: output, encoding: .utf8)
+        return try text.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test func everyRecordHasEveryFieldWithItsType() throws {
+        let folder = try TestSupport.temporaryFolder()
+        try TestSupport.copy(["en_invoice.png"], to: folder)
+        try Data("junk".utf8).write(to: folder.appendingPathComponent("junk.png"))
+        let records = try records(in: folder)
+        #expect(records.count == 2)
+        for record in records {
+            #expect(Set(record.keys) == Self.fields)
+            #expect(record["schema"] as? Int == 1)
+            #expect(record["mode"] as? String == "fast")
+            #expect(record["languages"] as? [String] == ["eng"])
+        }
+
+        let good = records[0]
+        #expect(good["source"] as? String == "en_invoice.png")
+        #expect(good["page"] as? Int == 1)
+        #expect(good["error"] is NSNull)
+        let sha = try #require(good["sha256"] as? String)
+        #expect(sha.count == 64 && sha.allSatisfy(\.isHexDigit))
+        #expect(good["width"] as? Int == 1750 && good["height"] as? Int == 2479)
+        let words = try #require(good["words"] as? [[String: Any]])
+        let box = try #require(words.first?["box"] as? [String: Any])
+        #expect(Set(box.keys) == ["x", "y", "width", "height"])
+        #expect((good["keywords"] as? [String])?.contains("invoice") == true)
+        let timings = try #require(good["timings_ms"] as? [String: Any])
+        #expect(Set(timings.keys) == ["source", "load", "recognize", "keywords", "total"])
+
+        let bad = records[1]
+        #expect(bad["source"] as? String == "junk.png")
+        let error = try #require(bad["error"] as? [String: Any])
+        #expect(error["kind"] as? String == "not_an_image")
+        #expect(bad["text"] as? String == "")
+        #expect(bad["width"] is NSNull)
+    }
+
+    @Test func recordsRoundTripThroughCodable() throws {
+        let folder = try TestSupport.temporaryFolder()
+        try TestSupport.copy(["de_brief.png"], to: folder)
+        let output = folder.appendingPathComponent("out.jsonl")
+        let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "deu"), jobs: 1)
+        let listing = try PageSource(root: folder).list()
+        _ = try ScanRunner(configuration: configuration).run(pages: listing.pages, writer: JSONLinesWriter(path: output.path))
+        let line = try #require(try String(contentsOf: output, encoding: .utf8).split(separator: "\n").first)
+        let record = try JSONDecoder().decode(PageRecord.self, from: Data(line.utf8))
+        #expect(record.schema == PageRecord.currentSchema)
+        #expect(record.text.contains("Heizung"))
+        #expect(record.keywords.contains("heizung"))
+        #expect(try JSONEncoder().encode(record).count > 0)
+    }
+}

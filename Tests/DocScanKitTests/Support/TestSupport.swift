@@ -1,0 +1,60 @@
+import DocScanKit
+import Foundation
+
+/// Paths and helpers shared by the tests.
+enum TestSupport {
+    /// The repository root, found from this file's location.
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let fixtures = root.appendingPathComponent("Fixtures")
+
+    static func fixture(_ name: String) -> URL { fixtures.appendingPathComponent(name) }
+
+    static func groundTruth(_ name: String) throws -> String {
+        try String(contentsOf: fixture("\(name).gt.txt"), encoding: .utf8)
+    }
+
+    /// A new empty folder under the temporary directory.
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("docscan-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Copies fixtures into `folder`, keeping their names.
+    static func copy(_ names: [String], to folder: URL) throws {
+        for name in names {
+            try FileManager.default.copyItem(at: fixture(name), to: folder.appendingPathComponent(name))
+        }
+    }
+}
+
+/// Character error rate as ../shared/eval/score.py computes it: NFKC, whitespace runs collapsed, and for
+/// Chinese all whitespace removed; edit distance over the reference length.
+enum CharacterErrorRate {
+    static func of(_ hypothesis: String, reference: String, chinese: Bool) -> Double {
+        let ref = normalize(reference, chinese: chinese)
+        let hyp = normalize(hypothesis, chinese: chinese)
+        return Double(editDistance(ref, hyp)) / Double(max(ref.count, 1))
+    }
+
+    private static func normalize(_ text: String, chinese: Bool) -> [Character] {
+        let words = text.precomposedStringWithCompatibilityMapping.split(whereSeparator: \.isWhitespace)
+        return Array(words.joined(separator: chinese ? "" : " "))
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        for (i, ca) in a.enumerated() {
+            var current = [i + 1]
+            current.reserveCapacity(b.count + 1)
+            for (j, cb) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Runs the real `docscan` executable built next to the tests, capturing its output and exit status.
+struct DocScanProcess {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let fixtures = root.appendingPathComponent("Fixtures")
+
+    /// The executable in the same build folder as the running test bundle.
+    static var executable: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("docscan")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return root.appendingPathComponent(".build/debug/docscan")
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes while the process runs, so a large output cannot block it.
+        let stdoutData = ReadBox(), stderrData = ReadBox()
+        let group = DispatchGroup()
+        for (pipe, box) in [(out, stdoutData), (err, stderrData)] {
+            group.enter()
+            DispatchQueue.global().async {
+                box.data = pipe.fileHandleForReading.readDataToEndOfFile()
+                group.leave()
+            }
+        }
+        process.waitUntilExit()
+        group.wait()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdoutData.data, as: UTF8.self),
+            stderr: String(decoding: stderrData.data, as: UTF8.self))
+    }
+
+    /// Written by one reader thread, read after `group.wait()`.
+    private final class ReadBox: @unchecked Sendable {
+        var data = Data()
+    }
+
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("docscan-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func records(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                throw CocoaError(.coderReadCorrupt)
+            }
+            return object
+        }
+    }
+}

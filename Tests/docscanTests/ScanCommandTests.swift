@@ -1,0 +1,121 @@
+import DocScanKit
+import Foundation
+import Testing
+
+/// End-to-end runs of the real executable: exact exit statuses, records and messages.
+struct ScanCommandTests {
+    @Test func scansAFolderIntoRecordsOnStandardOutput() throws {
+        let folder = try DocScanProcess.temporaryFolder()
+        for name in ["en_letter.png", "zh_notice.png"] {
+            try FileManager.default.copyItem(at: DocScanProcess.fixtures.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let result = try DocScanProcess.run(["scan", folder.path, "--mode", "fast", "--lang", "chi_sim,eng", "--jobs", "2"])
+        #expect(result.status == ExitStatus.ok.rawValue, "\(result.stderr)")
+        let records = try DocScanProcess.records(result.stdout)
+        #expect(records.map { $0["source"] as? String } == ["en_letter.png", "zh_notice.png"])
+        #expect(records.map { $0["languages"] as? [String] } == [["chi_sim", "eng"], ["chi_sim", "eng"]])
+        let letter = try #require(records[0]["keywords"] as? [String])
+        #expect(letter.contains("dental") && letter.contains("harbourside"))
+        let notice = try #require(records[1]["text"] as? String)
+        #expect(notice.contains("192.168.1.1"))
+        #expect(result.stderr.contains("Scanned 2 of 2 pages"))
+        #expect(result.stderr.contains("2 ok, 0 failed"))
+    }
+
+    @Test func badPagesGetErrorRecordsAndExitStatusThree() throws {
+        let folder = try DocScanProcess.temporaryFolder()
+        try FileManager.default.copyItem(
+            at: DocScanProcess.fixtures.appendingPathComponent("en_invoice.png"), to: folder.appendingPathComponent("invoice.png"))
+        try Data("<html>404</html>".utf8).write(to: folder.appendingPathComponent("error-page.png"))
+        try Data("minutes of the meeting".utf8).write(to: folder.appendingPathComponent("readme.txt"))
+        let output = folder.appendingPathComponent("records.jsonl")
+
+        let result = try DocScanProcess.run(["scan", folder.path, "--mode", "fast", "--jsonl", output.path])
+        #expect(result.status == ExitStatus.somePagesFailed.rawValue)
+        #expect(result.stderr.contains("error-page.png: the content is not an image in any supported format [not_an_image]"))
+        #expect(result.stderr.contains("1 ok, 1 failed"))
+        #expect(result.stderr.contains("Skipped 1 files that are not page images (readme.txt)"))
+        let records = try DocScanProcess.records(try String(contentsOf: output, encoding: .utf8))
+        #expect(records.map { $0["source"] as? String } == ["error-page.png", "invoice.png"])
+        #expect((records[0]["error"] as? [String: Any])?["kind"] as? String == "not_an_image")
+        #expect((records[1]["keywords"] as? [String])?.contains("invoice") == true)
+    }
+
+    @Test func missingModelFailsBeforeAnyPageWithTheInstallCommand() throws {
+        let output = try DocScanProcess.temporaryFolder().appendingPathComponent("records.jsonl")
+        let result = try DocScanProcess.run(["scan", DocScanProcess.fixtures.path, "--lang", "eng,kat_old", "--jsonl", output.path])
+        #expect(result.status == ExitStatus.missingDependency.rawValue)
+        #expect(result.stderr.contains("no accurate-mode model for 'kat_old'"))
+        #expect(result.stderr.contains("apt-get install tesseract-ocr-kat-old"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test func unknownLanguageIsABadArgument() throws {
+        let result = try DocScanProcess.run(["scan", DocScanProcess.fixtures.path, "--lang", "klingon"])
+        #expect(result.status == ExitStatus.badArguments.rawValue)
+        #expect(result.stderr.contains("unknown language 'klingon'"))
+    }
+
+    @Test func missingInputIsAnInputError() throws {
+        let result = try DocScanProcess.run(["scan", "/nonexistent/scans", "--mode", "fast"])
+        #expect(result.status == ExitStatus.inputError.rawValue)
+        #expect(result.stderr.contains("/nonexistent/scans: no such file or folder"))
+    }
+
+    @Test func folderWithoutImagesIsAnInputError() throws {
+        let folder = try DocScanProcess.temporaryFolder()
+        try Data("text".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let result = try DocScanProcess.run(["scan", folder.path, "--mode", "fast"])
+        #expect(result.status == ExitStatus.inputError.rawValue)
+        #expect(result.stderr.contains("no page images found"))
+    }
+
+    @Test func unwritableOutputFailsBeforeAnyPage() throws {
+        let result = try DocScanProcess.run([
+            "scan", DocScanProcess.fixtures.path, "--mode", "fast", "--jsonl", "/nonexistent/folder/records.jsonl",
+        ])
+        #expect(result.status == ExitStatus.outputNotWritable.rawValue)
+        #expect(result.stderr.contains("/nonexistent/folder/records.jsonl: cannot write output: No such file or directory"))
+    }
+
+    @Test func badJobsIsABadArgument() throws {
+        let result = try DocScanProcess.run(["scan", DocScanProcess.fixtures.path, "--jobs", "0"])
+        #expect(result.status == ExitStatus.badArguments.rawValue)
+        #expect(result.stderr.contains("--jobs must be at least 1"))
+    }
+
+    @Test func interruptWritesFinishedPagesAndExits130() throws {
+        let folder = try DocScanProcess.temporaryFolder()
+        for index in 0..<6 {
+            try FileManager.default.copyItem(
+                at: DocScanProcess.fixtures.appendingPathComponent("en_letter.png"), to: folder.appendingPathComponent("p\(index).png"))
+        }
+        let output = folder.appendingPathComponent("records.jsonl")
+        let process = Process()
+        process.executableURL = DocScanProcess.executable
+        process.arguments = ["scan", folder.path, "--mode", "fast", "--jobs", "1", "--jsonl", output.path, "--quiet"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait for the first record, then interrupt: the page in progress finishes, no new one starts.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, ((try? Data(contentsOf: output))?.count ?? 0) == 0 { usleep(50_000) }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == ExitStatus.interrupted.rawValue)
+        let text = try String(contentsOf: output, encoding: .utf8)
+        #expect(text.hasSuffix("\n"))
+        let records = try DocScanProcess.records(text)
+        #expect((1..<6).contains(records.count))
+        #expect(records.allSatisfy { ($0["text"] as? String)?.contains("Harbourside") == true })
+    }
+
+    @Test func helpTeachesTheExitStatuses() throws {
+        let result = try DocScanProcess.run(["--help"])
+        #expect(result.status == 0)
+        for status in ExitStatus.allCases {
+            #expect(result.stdout.contains("\(status.rawValue)") && result.stdout.contains(status.meaning))
+        }
+        let scanHelp = try DocScanProcess.run(["scan", "--help"])
+        #expect(scanHelp.stdout.contains("--mode") && scanHelp.stdout.contains("--lang") && scanHelp.stdout.contains("zh-Hans"))
+    }
+}
