@@ -23,9 +23,11 @@ list, for all contenders alike (and reported). Contenders, on the same pages:
 Reported per contender: wall s, pages/min, CPU s/page (user+sys of the child
 processes, from RUSAGE_CHILDREN deltas), peak RSS MB (max ru_maxrss from wait4
 over its processes; for expert also the sum of the 2 largest, an upper bound
-of the concurrent peak), pages/min relative to expert, and the jobs2/jobs1
-speed-ups. With --repeat N each contender runs N times (interleaved) and the
-median-wall run is reported. Image files and models are read once, untimed,
+of the concurrent peak), pages/min relative to expert, the jobs2/jobs1
+speed-ups, and "other load": the share of the machine's CPU time that other
+processes used meanwhile (/proc/stat; above 5% the timings are flagged).
+With --repeat N each contender runs N times (interleaved) and the median-wall
+run is reported. Image files and models are read once, untimed,
 before timing. Any failing process, or a docscan run without exactly one
 record per page, aborts the benchmark.
 """
@@ -82,17 +84,28 @@ def load_groups(set_dir, tessdata):
     return groups, sorted(dropped)
 
 
+def busy_cpu_s():
+    """CPU seconds the whole machine has been busy (from /proc/stat), or None."""
+    try:
+        with open("/proc/stat") as f:
+            v = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    return (sum(v[:8]) - v[3] - v[4]) / os.sysconf("SC_CLK_TCK")  # minus idle, iowait
+
+
 def run_batch(cmds, slots, env):
     """Run argv lists, at most `slots` at a time; abort if any fails.
 
-    Returns (wall s, CPU s of the children, [ru_maxrss MB per process]).
+    Returns (wall s, CPU s of the children, [ru_maxrss MB per process],
+    share of the machine's CPU used by other processes meanwhile).
     Children are reaped with os.wait4 so each one's own peak RSS is known;
     CPU comes from the RUSAGE_CHILDREN delta around the batch (all of them
     are reaped inside it).
     """
     pending, running, rss = list(cmds), {}, []
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.monotonic()
+    busy0, t0 = busy_cpu_s(), time.monotonic()
     while pending or running:
         while pending and len(running) < slots:
             argv = pending.pop(0)
@@ -111,10 +124,11 @@ def run_batch(cmds, slots, env):
             die(f"exit {p.returncode}: {' '.join(argv)}\n"
                 + err.read().decode(errors="replace")[-2000:])
         err.close()
-    wall = time.monotonic() - t0
+    wall, busy1 = time.monotonic() - t0, busy_cpu_s()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, rss
+    other = None if busy0 is None else max(0.0, busy1 - busy0 - cpu) / (wall * os.cpu_count())
+    return wall, cpu, rss, other
 
 
 def run_contender(key, a, groups, linkdirs):
@@ -125,7 +139,7 @@ def run_contender(key, a, groups, linkdirs):
             cmds = [[a.docscan, "scan", linkdirs[lang], "--mode", mode, "--lang", lang,
                      "--jobs", str(jobs), "--jsonl", os.path.join(out, f"{i}.jsonl"),
                      "--quiet"] for i, lang in enumerate(groups)]
-            wall, cpu, rss = run_batch(cmds, 1, dict(os.environ))
+            wall, cpu, rss, other = run_batch(cmds, 1, dict(os.environ))
             for i, (lang, imgs) in enumerate(groups.items()):
                 with open(os.path.join(out, f"{i}.jsonl"), encoding="utf-8") as f:
                     recs = [json.loads(l) for l in f if l.strip()]
@@ -148,7 +162,7 @@ def run_contender(key, a, groups, linkdirs):
                     cmds.append(["tesseract", img, os.path.join(out, str(n)),
                                  "-l", lang, "--psm", "3"])
                     n += 1
-            wall, cpu, rss = run_batch(cmds, slots, env)
+            wall, cpu, rss, other = run_batch(cmds, slots, env)
             made = sum(f.endswith(".txt") for f in os.listdir(out))
             if made != n:
                 die(f"{label}: {made} outputs for {n} pages")
@@ -157,7 +171,7 @@ def run_contender(key, a, groups, linkdirs):
     pages = sum(len(v) for v in groups.values())
     return dict(label=label, pages=pages, wall_s=wall, pages_per_min=pages / wall * 60,
                 cpu_s_per_page=cpu / pages, peak_rss_mb=max(rss),
-                peak_rss_concurrent_mb=sum(sorted(rss)[-slots:]))
+                peak_rss_concurrent_mb=sum(sorted(rss)[-slots:]), other_load=other)
 
 
 def main():
@@ -191,10 +205,7 @@ def main():
     if not groups:
         die("no pages left to run")
     pages = sum(len(v) for v in groups.values())
-    load0 = os.getloadavg()[0]
-    print(f"set {a.set}: {pages} pages, {os.cpu_count()} CPUs, load average {load0:.2f}")
-    if load0 > 0.5:
-        print("  warning: the machine is not idle; timings will be noisy")
+    print(f"set {a.set}: {pages} pages, {os.cpu_count()} CPUs")
     for lang, imgs in groups.items():
         print(f"  -l {lang}: {len(imgs)} pages")
     if dropped:
@@ -236,24 +247,25 @@ def main():
     ratios = {f"{m}_jobs2_over_jobs1": res[m + "2"]["pages_per_min"] / res[m + "1"]["pages_per_min"]
               for m in ("fast", "accurate") if m + "1" in res and m + "2" in res}
 
-    load1 = os.getloadavg()[0]
-    print(f"\nload average (1 min) before {load0:.2f}, after {load1:.2f}")
-    print(f"{'contender':<36} {'wall s':>7} {'pages/min':>9} {'CPU s/pg':>8} "
-          f"{'peak RSS MB':>17} {'vs expert':>9}")
+    print(f"\n{'contender':<36} {'wall s':>7} {'pages/min':>9} {'CPU s/pg':>8} "
+          f"{'peak RSS MB':>17} {'vs expert':>9} {'other load':>10}")
     for k, x in res.items():
         rss = f"{x['peak_rss_mb']:.0f}"
         if k == "expert":
             rss += f" ({EXPERT_SLOTS} procs <={x['peak_rss_concurrent_mb']:.0f})"
         vs = f"{x['vs_expert']:.2f}" if x["vs_expert"] is not None else "-"
+        other = f"{x['other_load']:.0%}" if x["other_load"] is not None else "?"
         print(f"{x['label']:<36} {x['wall_s']:7.1f} {x['pages_per_min']:9.1f} "
-              f"{x['cpu_s_per_page']:8.2f} {rss:>17} {vs:>9}")
+              f"{x['cpu_s_per_page']:8.2f} {rss:>17} {vs:>9} {other:>10}")
     for name, v in ratios.items():
         print(f"{name}: {v:.2f}")
+    if any((x["other_load"] or 0) > 0.05 for x in res.values()):
+        print("warning: other processes used the CPUs during the runs ('other load' ="
+              " their share of all CPU time); timings are not trustworthy")
 
     if a.json:
         with open(a.json, "w", encoding="utf-8") as f:
             json.dump(dict(set=a.set, pages=pages, cpus=os.cpu_count(), repeat=a.repeat,
-                           loadavg_before=load0, loadavg_after=load1,
                            groups={g: len(v) for g, v in groups.items()},
                            dropped_langs=dropped, contenders=res, ratios=ratios), f, indent=2)
         print(f"wrote {a.json}")
