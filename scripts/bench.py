@@ -120,6 +120,9 @@ def run_batch(cmds, slots, env):
         p.returncode = os.waitstatus_to_exitcode(status)  # tell Popen it's reaped
         rss.append(ru.ru_maxrss / 1024)
         if p.returncode != 0:
+            for q, _, _ in running.values():  # don't leave the other slot running
+                q.kill()
+                q.wait()
             err.seek(0)
             die(f"exit {p.returncode}: {' '.join(argv)}\n"
                 + err.read().decode(errors="replace")[-2000:])
