@@ -31,8 +31,11 @@ help:
 	@echo "make bench   speed and memory against the tesseract CLI"
 	@echo "make setup   install what docscan needs (idempotent; seconds when all is there)"
 
-## setup: Debian packages, then the accurate-mode models. Each step checks before it installs.
+## setup: Debian packages, the accurate-mode models, and rapidfuzz (fast edit distances for make eval's
+## scorer). Each step checks before it installs.
 setup: models
+	@$(PYTHON) -c "import rapidfuzz" 2>/dev/null || \
+		{ echo "setup: installing rapidfuzz from PyPI"; $(PYTHON) -m pip install --quiet --disable-pip-version-check rapidfuzz; }
 
 .apt-check:
 	@missing=$$(for p in $(APT_PACKAGES); do \
