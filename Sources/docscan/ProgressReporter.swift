@@ -11,6 +11,13 @@ final class ProgressReporter {
         showsLine = enabled && isatty(STDERR_FILENO) == 1
     }
 
+    /// Shows the line before the first page is done, which can take seconds.
+    func start(total: Int) {
+        guard showsLine else { return }
+        write("\r\u{1B}[K[0/\(total)] 0%  reading…")
+        lineVisible = true
+    }
+
     func update(_ progress: ScanProgress) {
         if let error = progress.lastError, let page = progress.last {
             report(failure: page.displayName, error)

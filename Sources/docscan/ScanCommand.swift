@@ -63,6 +63,7 @@ struct ScanCommand: ParsableCommand {
         let runner = ScanRunner(configuration: configuration)
         let interruption = InterruptHandler { runner.cancel() }
         let reporter = ProgressReporter(enabled: !quiet)
+        reporter.start(total: listing.pages.count)
         let summary = try runner.run(pages: listing.pages, skipped: listing.skipped, writer: writer) { progress in
             reporter.update(progress)
         }
