@@ -25,9 +25,9 @@ OUT := out
 .PHONY: help setup models build scan test eval bench clean
 
 help:
-	@echo "make scan    set up, build, and scan the sample pages in Fixtures/ into $(OUT)/records.jsonl"
+	@echo "make scan    set up, build, and scan the sample pages in Fixtures/pages/ into $(OUT)/records.jsonl"
 	@echo "make test    set up and run the test suite"
-	@echo "make eval    CER/WER and keyword quality on Fixtures/ and ../shared/eval/public"
+	@echo "make eval    CER/WER and keyword quality on Fixtures/pages/ and ../shared/eval/public"
 	@echo "make bench   speed and memory against the tesseract CLI"
 	@echo "make setup   install what docscan needs (idempotent; seconds when all is there)"
 
@@ -64,7 +64,7 @@ build: setup
 
 scan: build
 	@mkdir -p $(OUT)
-	$(RELEASE_BIN) scan Fixtures --lang eng,deu,chi_sim --jsonl $(OUT)/records.jsonl
+	$(RELEASE_BIN) scan Fixtures/pages --lang eng,deu,chi_sim --jsonl $(OUT)/records.jsonl
 
 test: setup
 	swift test

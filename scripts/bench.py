@@ -6,7 +6,7 @@ usage:
                    [--only fast1,fast2,accurate1,accurate2,expert,naive]
                    [--tessdata DIR]
 
-The set (default <repo>/../shared/eval/public if present, else <repo>/Fixtures)
+The set (default <repo>/../shared/eval/public if present, else <repo>/Fixtures/pages)
 is grouped by manifest `lang`. Languages whose model is missing from --tessdata
 (default /usr/share/tesseract-ocr/5/tessdata) are dropped from every group's
 list, for all contenders alike (and reported). Contenders, on the same pages:
@@ -199,7 +199,7 @@ def main():
         a.docscan = os.path.abspath(a.docscan)
     if a.set is None:
         public = os.path.join(REPO, "..", "shared", "eval", "public")
-        a.set = public if os.path.isdir(public) else os.path.join(REPO, "Fixtures")
+        a.set = public if os.path.isdir(public) else os.path.join(REPO, "Fixtures", "pages")
     a.set = os.path.abspath(a.set)
     if not os.path.isfile(os.path.join(a.set, "manifest.tsv")):
         ap.error(f"not an eval set (no manifest.tsv): {a.set}")

@@ -5,7 +5,7 @@ usage:
   scripts/eval.py --docscan BIN [--set DIR ...] [--modes fast,accurate]
                   [--out DIR] [--jobs N] [--scorers DIR]
 
-Sets default to <repo>/Fixtures and <repo>/../shared/eval/public (those that
+Sets default to <repo>/Fixtures/pages and <repo>/../shared/eval/public (those that
 exist). A set is a directory with <name>.<ext> page images, <name>.gt.txt
 ground truth and manifest.tsv (columns name source license lang kind variant
 notes).
@@ -195,7 +195,7 @@ def main():
         if not os.path.isfile(path):
             ap.error(f"not found: {path}")
     if a.sets is None:
-        a.sets = [d for d in (os.path.join(REPO, "Fixtures"),
+        a.sets = [d for d in (os.path.join(REPO, "Fixtures", "pages"),
                               os.path.join(REPO, "..", "shared", "eval", "public"))
                   if os.path.isfile(os.path.join(d, "manifest.tsv"))]
         if not a.sets:

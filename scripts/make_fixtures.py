@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """make_fixtures.py - render docscan's synthetic test pages.
 
-Writes, into Fixtures/ (next to this script's parent directory by default):
+Writes, into Fixtures/pages/ (next to this script's parent directory by default):
   <name>.png      grayscale page image
   <name>.gt.txt   ground truth: the exact text rendered, line by line (UTF-8)
   manifest.tsv    name source license lang kind variant notes
@@ -529,7 +529,7 @@ PAGES = [
 def main(argv=None):
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", default=os.path.join(os.path.dirname(here), "Fixtures"))
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(here), "Fixtures", "pages"))
     ap.add_argument("--only", nargs="*", help="render only these page names")
     a = ap.parse_args(argv)
     os.makedirs(a.out, exist_ok=True)

@@ -11,7 +11,7 @@ struct DocScanProcess {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let fixtures = root.appendingPathComponent("Fixtures")
+    static let fixtures = root.appendingPathComponent("Fixtures/pages")
 
     /// The executable in the same build folder as the running test bundle.
     static var executable: URL {

@@ -7,7 +7,7 @@ enum TestSupport {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let fixtures = root.appendingPathComponent("Fixtures")
+    static let fixtures = root.appendingPathComponent("Fixtures/pages")
 
     static func fixture(_ name: String) -> URL { fixtures.appendingPathComponent(name) }
 
