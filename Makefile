@@ -4,10 +4,10 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-# Debian packages: build (Tesseract and Leptonica headers, pkg-config for SwiftPM), the tessdata_fast
+# Debian packages: build (Tesseract, Leptonica and libexif headers, pkg-config for SwiftPM), the tessdata_fast
 # models docscan's fast mode uses (and the eval set's languages), OSD, and the tesseract CLI the
 # benchmark compares against.
-APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev tesseract-ocr \
+APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libexif-dev tesseract-ocr \
 	tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-osd tesseract-ocr-deu \
 	tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-spa tesseract-ocr-por
 

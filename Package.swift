@@ -22,11 +22,17 @@ let package = Package(
             pkgConfig: "lept",
             providers: [.apt(["libleptonica-dev"])]
         ),
+        .systemLibrary(
+            name: "CExif",
+            pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]
+        ),
         .target(
             name: "DocScanKit",
             dependencies: [
                 "CTesseract",
                 "CLeptonica",
+                "CExif",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

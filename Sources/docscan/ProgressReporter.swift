@@ -46,13 +46,13 @@ final class ProgressReporter {
         let rate = summary.elapsed > 0 ? Double(summary.written) / summary.elapsed * 60 : 0
         var lines = [
             "Scanned \(summary.written) of \(summary.total) pages in \(String(format: "%.1f", summary.elapsed)) s "
-                + "(\(String(format: "%.1f", rate)) pages/min, \(configuration.mode.rawValue) mode, \(configuration.languages), \(min(configuration.jobs, max(summary.total, 1))) jobs): "
+                + "(\(String(format: "%.1f", rate)) pages/min, \(configuration.mode.rawValue) mode, \(configuration.languages), \(Self.count(min(configuration.jobs, max(summary.total, 1)), "job"))): "
                 + "\(summary.succeeded) ok, \(summary.failures.count) failed.",
-            "Records: \(output)",
+            "Records: \(output)  (peak memory \(summary.peakMemory / 1_000_000) MB)",
         ]
         if !summary.skipped.isEmpty {
             let examples = summary.skipped.prefix(3).joined(separator: ", ")
-            lines.append("Skipped \(summary.skipped.count) files that are not page images (\(examples)\(summary.skipped.count > 3 ? ", …" : "")).")
+            lines.append("Skipped \(Self.count(summary.skipped.count, "non-image file")) (\(examples)\(summary.skipped.count > 3 ? ", …" : "")).")
         }
         if summary.interrupted { lines.append("Interrupted: \(summary.total - summary.written) pages not scanned.") }
         write(lines.joined(separator: "\n") + "\n")
@@ -67,6 +67,11 @@ final class ProgressReporter {
 
     private func write(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// `1 job`, `2 jobs`.
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
     }
 
     static func clock(_ seconds: Double) -> String {

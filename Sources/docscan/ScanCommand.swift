@@ -31,6 +31,15 @@ struct ScanCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Refuse pages larger than this many megapixels, before decoding them.", valueName: "n"))
     var maxMegapixels = 250
 
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Detect pages turned by 90°, 180° or 270° (Tesseract OSD) and turn them upright. Default: on in accurate mode, off in fast mode."))
+    var detectOrientation: Bool?
+
+    @Option(help: ArgumentHelp(
+        "Turn a page only when OSD's orientation confidence is at least this (default \(PageOrienter.Options.defaultThreshold)); lower turns more pages, and more wrongly.",
+        valueName: "x"))
+    var orientationThreshold = PageOrienter.Options.defaultThreshold
+
     @Option(help: ArgumentHelp("docscan's model directory (default: $DOCSCAN_MODELS or ~/.local/share/docscan/models).", valueName: "dir"))
     var models: String?
 
@@ -40,6 +49,7 @@ struct ScanCommand: ParsableCommand {
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard maxMegapixels >= 1 else { throw ValidationError("--max-megapixels must be at least 1") }
+        guard orientationThreshold >= 0 else { throw ValidationError("--orientation-threshold must not be negative") }
     }
 
     func run() throws {
@@ -55,7 +65,9 @@ struct ScanCommand: ParsableCommand {
         let store = models.map { ModelStore(root: URL(fileURLWithPath: $0)) } ?? .default()
         let configuration = try ScanConfiguration(
             mode: language.mode, languages: try language.languages, store: store,
-            jobs: jobs, maxPixels: maxMegapixels * 1_000_000)
+            jobs: jobs, maxPixels: maxMegapixels * 1_000_000,
+            orientation: PageOrienter.Options(
+                detect: detectOrientation ?? (language.mode == .accurate), threshold: orientationThreshold))
         let listing = try PageSource(root: URL(fileURLWithPath: input)).list()
         guard !listing.pages.isEmpty else { throw DocScanError.noPages(path: input) }
         let writer = try JSONLinesWriter(path: jsonl)

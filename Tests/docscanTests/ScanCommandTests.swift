@@ -34,7 +34,7 @@ struct ScanCommandTests {
         #expect(result.status == ExitStatus.somePagesFailed.rawValue)
         #expect(result.stderr.contains("error-page.png: the content is not an image in any supported format [not_an_image]"))
         #expect(result.stderr.contains("1 ok, 1 failed"))
-        #expect(result.stderr.contains("Skipped 1 files that are not page images (readme.txt)"))
+        #expect(result.stderr.contains("Skipped 1 non-image file (readme.txt)"))
         let records = try DocScanProcess.records(try String(contentsOf: output, encoding: .utf8))
         #expect(records.map { $0["source"] as? String } == ["error-page.png", "invoice.png"])
         #expect((records[0]["error"] as? [String: Any])?["kind"] as? String == "not_an_image")

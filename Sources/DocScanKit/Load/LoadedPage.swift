@@ -1,8 +1,15 @@
-/// What the load stage hands on: the decoded image and what was learned reading it.
+/// What the load stage hands on: the decoded, EXIF-upright image and what was learned reading it.
 public struct LoadedPage {
     public let image: PixImage
     /// The decoder used, judged from the content.
     public let format: ImageFormat
+    /// Size as stored in the file, before any turn.
     public let originalWidth: Int
     public let originalHeight: Int
+    /// The factor the page was scaled by to the working size (1 when it was not).
+    public let scale: Double
+    /// The EXIF Orientation value found in a JPEG (1–8, or the invalid value that was ignored); nil if none.
+    public let exifOrientation: Int?
+    /// Whether the EXIF orientation turned or mirrored the image.
+    public let exifApplied: Bool
 }

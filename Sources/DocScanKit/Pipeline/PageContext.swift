@@ -1,14 +1,12 @@
 /// Per-page state the stages share: which page, the run's settings, and what happened so far.
 ///
-/// Stages add warnings and the pipeline adds timings; nothing here is written until the page's record is.
+/// Stages add warnings; nothing here is written until the page's record is.
 public struct PageContext: Sendable {
     public let page: PageReference
     public let mode: ScanMode
     public let languages: LanguageList
     /// Things a person should know about this page that did not stop it, in stage order.
     public var warnings: [String] = []
-    /// Milliseconds spent per stage.
-    public var timings = StageTimings()
 
     public init(page: PageReference, mode: ScanMode, languages: LanguageList) {
         self.page = page

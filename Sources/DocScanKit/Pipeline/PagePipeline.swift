@@ -6,6 +6,7 @@ import Foundation
 public final class PagePipeline {
     private let configuration: ScanConfiguration
     private let loader: PageLoader
+    private let orienter: PageOrienter
     private let recognizer: TextRecognizer
     private let keywords: KeywordStage
 
@@ -13,8 +14,10 @@ public final class PagePipeline {
     /// - Throws: `DocScanError.engineInitFailed`.
     public init(configuration: ScanConfiguration) throws {
         self.configuration = configuration
-        loader = PageLoader(maxPixels: configuration.maxPixels)
+        loader = PageLoader(maxPixels: configuration.maxPixels, workingSize: configuration.workingSize)
         recognizer = try TextRecognizer(models: configuration.models)
+        orienter = try PageOrienter(
+            options: configuration.orientation, osdModel: configuration.osdModel, checker: recognizer.engine)
         keywords = KeywordStage(extractor: configuration.keywordExtractor)
     }
 
@@ -23,18 +26,25 @@ public final class PagePipeline {
         let total = Stopwatch()
         var record = PageRecord(page: page, models: configuration.models)
         var context = PageContext(page: page, mode: configuration.mode, languages: configuration.languages)
+        var timings = StageTimings()
+        var watch = Stopwatch()
+        // Times one stage, also when it throws, so a failed page's record shows where the time went.
+        func timed<Result>(_ stage: WritableKeyPath<StageTimings, Double?>, _ body: () throws -> Result) rethrows -> Result {
+            defer { timings[keyPath: stage] = watch.lap() }
+            return try body()
+        }
         do {
-            var watch = Stopwatch()
-            record.sha256 = try FileHasher.sha256(of: page.url)
-            context.timings.source = watch.lap()
-            let loaded = try loader.run(page, context: &context)
-            context.timings.load = watch.lap()
-            record.width = loaded.image.width
-            record.height = loaded.image.height
-            let text = try recognizer.run(loaded, context: &context)
-            context.timings.recognize = watch.lap()
-            let found = keywords.run(text, context: &context)
-            context.timings.keywords = watch.lap()
+            record.sha256 = try timed(\.source) { try FileHasher.sha256(of: page.url) }
+            let loaded = try timed(\.load) { try loader.run(page, context: &context) }
+            record.originalWidth = loaded.originalWidth
+            record.originalHeight = loaded.originalHeight
+            record.scale = (loaded.scale * 1000).rounded() / 1000
+            let oriented = try timed(\.orient) { try orienter.run(loaded, context: &context) }
+            record.orientation = oriented.orientation
+            record.width = oriented.image.width
+            record.height = oriented.image.height
+            let text = try timed(\.recognize) { try recognizer.run(oriented, context: &context) }
+            let found = timed(\.keywords) { keywords.run(text, context: &context) }
             record.text = text.text
             record.meanConfidence = text.meanConfidence
             record.resolution = text.resolution > 0 ? text.resolution : nil
@@ -47,8 +57,8 @@ public final class PagePipeline {
         } catch {
             record.error = PageError(.recognitionFailed, String(describing: error))
         }
-        context.timings.total = total.elapsed
-        record.timingsMs = context.timings.rounded()
+        timings.total = total.elapsed
+        record.timingsMs = timings.rounded()
         record.warnings = context.warnings
         return record
     }
@@ -68,6 +78,7 @@ extension StageTimings {
         var copy = self
         copy.source = round(source)
         copy.load = round(load)
+        copy.orient = round(orient)
         copy.recognize = round(recognize)
         copy.keywords = round(keywords)
         copy.total = round(total)

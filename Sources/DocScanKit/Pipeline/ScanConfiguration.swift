@@ -8,7 +8,13 @@ public struct ScanConfiguration: Sendable {
     public var jobs: Int
     /// Pages with more pixels are refused before decoding.
     public var maxPixels: Int
+    /// Longer side, in pixels, that larger pages are scaled down to.
+    public var workingSize: Int
     public var keywordExtractor: any KeywordExtractor
+    /// Orientation detection settings; detection is on by default in accurate mode only.
+    public var orientation: PageOrienter.Options
+    /// The OSD model, when one is installed.
+    public let osdModel: InstalledModel?
 
     public var mode: ScanMode { models.mode }
     public var languages: LanguageList { models.languages }
@@ -20,11 +26,18 @@ public struct ScanConfiguration: Sendable {
         store: ModelStore = .default(),
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         maxPixels: Int = 250_000_000,
+        orientation: PageOrienter.Options? = nil,
         keywordExtractor: (any KeywordExtractor)? = nil
     ) throws {
         models = try ModelSelection(languages: languages, mode: mode, store: store)
         self.jobs = max(1, jobs)
         self.maxPixels = maxPixels
+        workingSize = PageLoader.workingSize(for: mode)
+        self.orientation = orientation ?? PageOrienter.Options(detect: mode == .accurate)
+        osdModel = store.model(language: "osd", variant: .fast) ?? store.model(language: "osd", variant: .standard)
+        if self.orientation.detect && osdModel == nil {
+            throw DocScanError.missingModel(language: "osd", mode: mode, advice: ModelStore.installAdvice(for: "osd"))
+        }
         self.keywordExtractor = keywordExtractor ?? BasicKeywordExtractor(
             stopWords: StopWords.defaultDirectory().map { StopWords(languages: languages, directory: $0) } ?? StopWords())
     }

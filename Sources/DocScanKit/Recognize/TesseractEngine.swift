@@ -56,6 +56,16 @@ public final class TesseractEngine {
             resolution: resolution)
     }
 
+    /// Tesseract's mean word confidence (0–100) for `image`, without collecting the text; 0 when nothing
+    /// was recognized. Used to check a proposed turn of the page.
+    public func meanConfidence(_ image: PixImage, resolution: Int) -> Double {
+        defer { TessBaseAPIClear(api) }
+        image.withUnsafePix { TessBaseAPISetImage2(api, $0) }
+        TessBaseAPISetSourceResolution(api, Int32(resolution))
+        guard TessBaseAPIRecognize(api, nil) == 0 else { return 0 }
+        return Double(max(0, TessBaseAPIMeanTextConf(api)))
+    }
+
     /// Walks the recognized page at one level (words or lines).
     private func spans(at level: TessPageIteratorLevel) -> [RecognizedSpan] {
         guard let iterator = TesseractResultIterator(api: api) else { return [] }

@@ -22,7 +22,14 @@ public struct PageRecord: Codable, Equatable, Sendable {
     public var languages: [String]
     /// The model file used per language.
     public var models: [ModelUse]
-    /// Size of the image recognized, in pixels.
+    /// Size of the image as stored in the file; nil when it could not be decoded.
+    public var originalWidth: Int?
+    public var originalHeight: Int?
+    /// Factor the page was scaled by to the working size; 1 when it was not.
+    public var scale: Double?
+    /// EXIF and OSD findings and the turns applied; nil when the page could not be loaded.
+    public var orientation: OrientationReport?
+    /// Size of the image recognized (after turning upright), in pixels.
     public var width: Int?
     public var height: Int?
     /// Resolution given to Tesseract (dpi); nil when the file had no plausible one and Tesseract estimated it.
@@ -49,7 +56,8 @@ public struct PageRecord: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case schema, source, page, pageCount = "page_count", sha256, fileSize = "file_size", format, mode,
-             languages, models, width, height, resolution, text, meanConfidence = "mean_confidence", words,
+             languages, models, originalWidth = "original_width", originalHeight = "original_height", scale,
+             orientation, width, height, resolution, text, meanConfidence = "mean_confidence", words,
              lines, keywords, keywordsDropped = "keywords_dropped", timingsMs = "timings_ms", warnings, error
     }
 
@@ -65,6 +73,10 @@ public struct PageRecord: Codable, Equatable, Sendable {
         try container.encode(mode, forKey: .mode)
         try container.encode(languages, forKey: .languages)
         try container.encode(models, forKey: .models)
+        try container.encode(originalWidth, forKey: .originalWidth)
+        try container.encode(originalHeight, forKey: .originalHeight)
+        try container.encode(scale, forKey: .scale)
+        try container.encode(orientation, forKey: .orientation)
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
         try container.encode(resolution, forKey: .resolution)
@@ -87,7 +99,7 @@ extension PageRecord {
             source: page.relativePath, page: page.page, pageCount: page.pageCount, sha256: nil,
             fileSize: page.fileSize, format: page.format, mode: models.mode, languages: models.languages.codes,
             models: models.models.map { ModelUse(language: $0.language, variant: $0.variant, path: $0.path) },
-            width: nil, height: nil, resolution: nil, text: "", meanConfidence: nil, words: [], lines: [],
+            originalWidth: nil, originalHeight: nil, scale: nil, orientation: nil, width: nil, height: nil, resolution: nil, text: "", meanConfidence: nil, words: [], lines: [],
             keywords: [], keywordsDropped: KeywordFilterCounts(), timingsMs: StageTimings(), warnings: [], error: nil)
     }
 }

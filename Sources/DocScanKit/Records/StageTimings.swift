@@ -3,6 +3,7 @@ public struct StageTimings: Codable, Equatable, Sendable {
     /// Hashing the file (the source stage's per-page work).
     public var source: Double?
     public var load: Double?
+    public var orient: Double?
     public var recognize: Double?
     public var keywords: Double?
     /// The whole page, from the worker picking it up to its result.

@@ -11,6 +11,8 @@ public struct ScanSummary: Sendable {
     public var elapsed: Double
     /// True when the run was cancelled before every page was written.
     public var interrupted: Bool
+    /// The process's peak resident memory at the end of the run, in bytes.
+    public var peakMemory: Int = 0
 
     public var succeeded: Int { written - failures.count }
 

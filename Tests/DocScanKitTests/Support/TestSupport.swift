@@ -11,6 +11,17 @@ enum TestSupport {
 
     static func fixture(_ name: String) -> URL { fixtures.appendingPathComponent(name) }
 
+    /// A file in another fixture folder (`orientation/…`, `formats/…`, `bad/…`).
+    static func special(_ path: String) -> URL { root.appendingPathComponent("Fixtures/\(path)") }
+
+    /// Reads every page of `url` with a fresh pipeline and returns the records.
+    static func scan(_ url: URL, mode: ScanMode, languages: String = "eng", detectOrientation: Bool? = nil) throws -> [PageRecord] {
+        var configuration = try ScanConfiguration(mode: mode, languages: LanguageList(parsing: languages), jobs: 1)
+        if let detectOrientation { configuration.orientation.detect = detectOrientation }
+        let pipeline = try PagePipeline(configuration: configuration)
+        return try PageSource(root: url).list().pages.map(pipeline.process)
+    }
+
     static func groundTruth(_ name: String) throws -> String {
         try String(contentsOf: fixture("\(name).gt.txt"), encoding: .utf8)
     }

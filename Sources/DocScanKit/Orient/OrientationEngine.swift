@@ -1,0 +1,63 @@
+import CTesseract
+
+/// Owns a `TessBaseAPI` initialised with the `osd` model only, for orientation and script detection.
+///
+/// A dedicated engine: calling `DetectOrientationScript` on an engine initialised for recognition
+/// (`eng`, page segmentation 3) corrupted the heap here (DESIGN.md).
+public final class OrientationEngine {
+    private let api: OpaquePointer
+
+    /// - Throws: `DocScanError.engineInitFailed` when `osd.traineddata` cannot be loaded from `dataPath`.
+    public init(dataPath: String) throws {
+        guard let api = TessBaseAPICreate() else {
+            throw DocScanError.engineInitFailed(languages: "osd", dataPath: dataPath)
+        }
+        self.api = api
+        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        guard TessBaseAPIInit3(api, dataPath, "osd") == 0 else {
+            TessBaseAPIDelete(api)
+            throw DocScanError.engineInitFailed(languages: "osd", dataPath: dataPath)
+        }
+        TessBaseAPISetPageSegMode(api, PSM_OSD_ONLY)
+    }
+
+    deinit {
+        TessBaseAPIEnd(api)
+        TessBaseAPIDelete(api)
+    }
+
+    /// What OSD found on a page.
+    public struct Detection: Equatable, Sendable {
+        /// How far the page is turned clockwise (0, 90, 180, 270), as Tesseract's "Orientation in degrees".
+        public var pageAngle: Int
+        /// Tesseract's orientation confidence: how far the best orientation leads the next one.
+        public var confidence: Double
+        /// The script found, `Latin`, `Han`, …
+        public var script: String
+        public var scriptConfidence: Double
+
+        /// Clockwise degrees to turn the image so its text is upright.
+        public var correction: Int { (360 - pageAngle) % 360 }
+    }
+
+    /// Detects orientation and script; nil when the page has too little text for OSD to judge.
+    public func detect(_ image: PixImage, resolution: Int) -> Detection? {
+        defer { TessBaseAPIClear(api) }
+        image.withUnsafePix { TessBaseAPISetImage2(api, $0) }
+        TessBaseAPISetSourceResolution(api, Int32(resolution))
+        var degrees: Int32 = 0
+        var confidence: Float = 0
+        var scriptName: UnsafePointer<CChar>?
+        var scriptConfidence: Float = 0
+        guard TessBaseAPIDetectOrientationScript(api, &degrees, &confidence, &scriptName, &scriptConfidence) != 0 else {
+            return nil
+        }
+        // The script name points into the model; it is copied, never freed (DESIGN.md).
+        let script = scriptName.map { String(cString: $0) } ?? ""
+        return Detection(
+            pageAngle: Int(degrees), confidence: Double(confidence), script: script, scriptConfidence: Double(scriptConfidence))
+    }
+}
+
+@available(*, unavailable)
+extension OrientationEngine: Sendable {}

@@ -1,0 +1,92 @@
+import DocScanKit
+import Foundation
+import Testing
+
+/// Pages turned by 90°, 180° and 270°, and JPEGs with every EXIF orientation, must read like the upright
+/// page: CER within 0.01 of it.
+struct OrientationTests {
+    static func letterCER(_ record: PageRecord) throws -> Double {
+        CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth("en_letter_150dpi"), chinese: false)
+    }
+
+    /// The upright 150-dpi letter read in accurate mode: the reference for the turned copies.
+    static let uprightLetterCER: Double = {
+        guard let record = try? TestSupport.scan(TestSupport.fixture("en_letter_150dpi.png"), mode: .accurate).first,
+              let cer = try? letterCER(record)
+        else { return .nan }
+        return cer
+    }()
+
+    @Test(arguments: [("en_letter_rot90", 270), ("en_letter_rot180", 180), ("en_letter_rot270", 90)])
+    func turnedPagesAreTurnedBackAndReadLikeTheUprightOne(name: String, correction: Int) throws {
+        let record = try #require(try TestSupport.scan(TestSupport.special("orientation/\(name).png"), mode: .accurate).first)
+        let orientation = try #require(record.orientation)
+        #expect(orientation.detected && orientation.applied)
+        #expect(orientation.rotation == correction)
+        #expect(orientation.osdAngle == (360 - correction) % 360)
+        #expect(orientation.script?.isEmpty == false)
+        let cer = try Self.letterCER(record)
+        #expect(abs(cer - Self.uprightLetterCER) <= 0.01, "CER \(cer) against upright \(Self.uprightLetterCER)")
+    }
+
+    @Test func chinesePageTurnedBack() throws {
+        let upright = try #require(try TestSupport.scan(TestSupport.fixture("zh_notice.png"), mode: .accurate, languages: "chi_sim,eng").first)
+        let turned = try #require(try TestSupport.scan(
+            TestSupport.special("orientation/zh_notice_rot270.png"), mode: .accurate, languages: "chi_sim,eng").first)
+        #expect(turned.orientation?.applied == true)
+        #expect(turned.orientation?.rotation == 90)
+        let truth = try TestSupport.groundTruth("zh_notice")
+        let uprightCER = CharacterErrorRate.of(upright.text, reference: truth, chinese: true)
+        let turnedCER = CharacterErrorRate.of(turned.text, reference: truth, chinese: true)
+        #expect(abs(turnedCER - uprightCER) <= 0.01, "CER \(turnedCER) against upright \(uprightCER)")
+    }
+
+    @Test func uprightPagesStayAsTheyAre() throws {
+        for name in ["en_letter.png", "en_invoice.png", "de_brief.png"] {
+            let record = try #require(try TestSupport.scan(TestSupport.fixture(name), mode: .accurate, languages: "eng,deu").first)
+            #expect(record.orientation?.detected == true)
+            #expect(record.orientation?.rotation == 0, "\(name) was turned")
+        }
+    }
+
+    @Test func fastModeDetectsOnlyWhenAsked() throws {
+        let url = TestSupport.special("orientation/en_letter_rot180.png")
+        let plain = try #require(try TestSupport.scan(url, mode: .fast).first)
+        #expect(plain.orientation?.detected == false)
+        #expect(plain.orientation?.rotation == 0)
+        #expect(try Self.letterCER(plain) > 0.5)
+        let asked = try #require(try TestSupport.scan(url, mode: .fast, detectOrientation: true).first)
+        #expect(asked.orientation?.applied == true)
+        #expect(try Self.letterCER(asked) < 0.02)
+    }
+
+    @Test(arguments: 1...8)
+    func exifOrientationIsApplied(value: Int) throws {
+        let record = try #require(try TestSupport.scan(
+            TestSupport.special("orientation/en_letter_exif\(value).jpg"), mode: .fast).first)
+        let orientation = try #require(record.orientation)
+        #expect(orientation.exif == value)
+        #expect(orientation.exifApplied == (value != 1))
+        #expect(record.width == 1240 && record.height == 1754, "the page must end up portrait")
+        let upright = try #require(try TestSupport.scan(TestSupport.special("orientation/en_letter_exif1.jpg"), mode: .fast).first)
+        let cer = try Self.letterCER(record), uprightCER = try Self.letterCER(upright)
+        #expect(abs(cer - uprightCER) <= 0.01, "EXIF \(value): CER \(cer) against upright \(uprightCER)")
+    }
+
+    @Test(arguments: [0, 9])
+    func invalidExifValuesAreIgnoredWithAWarning(value: Int) throws {
+        let record = try #require(try TestSupport.scan(
+            TestSupport.special("orientation/en_letter_exif\(value).jpg"), mode: .fast).first)
+        #expect(record.orientation?.exif == value)
+        #expect(record.orientation?.exifApplied == false)
+        #expect(record.warnings.contains("EXIF orientation \(value) is not a valid value (1–8); ignored"))
+        #expect(try Self.letterCER(record) < 0.02)
+    }
+
+    @Test func exifOrientationsComposeAsDefined() {
+        #expect(ExifOrientation.right.quarterTurns == 1 && !ExifOrientation.right.isMirrored)
+        #expect(ExifOrientation.left.quarterTurns == 3)
+        #expect(ExifOrientation.leftMirrored.isMirrored && ExifOrientation.leftMirrored.quarterTurns == 3)
+        #expect(ExifOrientation.rightMirrored.isMirrored && ExifOrientation.rightMirrored.quarterTurns == 1)
+    }
+}
