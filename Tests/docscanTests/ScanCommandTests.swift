@@ -109,6 +109,38 @@ struct ScanCommandTests {
         #expect(records.allSatisfy { ($0["text"] as? String)?.contains("Harbourside") == true })
     }
 
+    @Test func decompressionBombIsRefusedWithLittleMemory() throws {
+        let bad = DocScanProcess.root.appendingPathComponent("Fixtures/bad")
+        let result = try DocScanProcess.run(["scan", bad.path, "--mode", "fast", "--jsonl", "/dev/null"])
+        #expect(result.status == ExitStatus.somePagesFailed.rawValue)
+        #expect(result.stderr.contains("bomb.png: 40000×40000 is 1600 megapixels, over the limit of 250 [too_large]"))
+        // Decoding it would take 200 MB as 1-bit pixels and 1.6 GB as 8-bit; the engine alone is about 60 MB.
+        let peak = try #require(result.stderr.firstMatch(of: /peak memory (\d+) MB/).flatMap { Int($0.1) })
+        #expect(peak < 150, "peak memory \(peak) MB")
+    }
+
+    @Test func pixelCapIsAnOption() throws {
+        let page = DocScanProcess.fixtures.appendingPathComponent("en_letter.png")
+        let result = try DocScanProcess.run(["scan", page.path, "--mode", "fast", "--max-megapixels", "2", "--quiet"])
+        #expect(result.status == ExitStatus.somePagesFailed.rawValue)
+        #expect(result.stderr.contains("en_letter.png: 1653×2339 is 3 megapixels, over the limit of 2 [too_large]"))
+    }
+
+    @Test func fastModeTurnsPagesOnlyWithTheFlag() throws {
+        let page = DocScanProcess.root.appendingPathComponent("Fixtures/orientation/en_letter_rot180.png")
+        for (flag, applied) in [([String](), false), (["--detect-orientation"], true)] {
+            let result = try DocScanProcess.run(["scan", page.path, "--mode", "fast", "--quiet"] + flag)
+            #expect(result.status == ExitStatus.ok.rawValue)
+            let record = try #require(try DocScanProcess.records(result.stdout).first)
+            let orientation = try #require(record["orientation"] as? [String: Any])
+            #expect(orientation["applied"] as? Bool == applied)
+            #expect((record["text"] as? String)?.contains("Harbourside Dental Practice") == applied)
+        }
+        let accurateOff = try DocScanProcess.run(["scan", page.path, "--no-detect-orientation", "--quiet"])
+        let record = try #require(try DocScanProcess.records(accurateOff.stdout).first)
+        #expect((record["orientation"] as? [String: Any])?["detected"] as? Bool == false)
+    }
+
     @Test func helpTeachesTheExitStatuses() throws {
         let result = try DocScanProcess.run(["--help"])
         #expect(result.status == 0)
