@@ -65,8 +65,7 @@ public final class ScanRunner: Sendable {
         try writer.finish()
         summary.elapsed = elapsed()
         summary.interrupted = summary.written < pages.count
-        var usage = rusage()
-        if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 { summary.peakMemory = usage.ru_maxrss * 1024 }
+        summary.peakMemory = PeakMemory.current()
         return summary
     }
 
