@@ -7,6 +7,7 @@ public final class PagePipeline {
     private let configuration: ScanConfiguration
     private let loader: PageLoader
     private let orienter: PageOrienter
+    private let cleaner: PageCleaner
     private let recognizer: TextRecognizer
     private let keywords: KeywordStage
 
@@ -18,6 +19,7 @@ public final class PagePipeline {
         recognizer = try TextRecognizer(models: configuration.models)
         orienter = try PageOrienter(
             options: configuration.orientation, osdModel: configuration.osdModel, checker: recognizer.engine)
+        cleaner = PageCleaner(options: configuration.cleanup)
         keywords = KeywordStage(extractor: configuration.keywordExtractor)
     }
 
@@ -41,9 +43,11 @@ public final class PagePipeline {
             record.scale = (loaded.scale * 1000).rounded() / 1000
             let oriented = try timed(\.orient) { try orienter.run(loaded, context: &context) }
             record.orientation = oriented.orientation
-            record.width = oriented.image.width
-            record.height = oriented.image.height
-            let text = try timed(\.recognize) { try recognizer.run(oriented, context: &context) }
+            let cleaned = try timed(\.cleanup) { try cleaner.run(oriented, context: &context) }
+            record.cleanup = cleaned.cleanup
+            record.width = cleaned.image.width
+            record.height = cleaned.image.height
+            let text = try timed(\.recognize) { try recognizer.run(cleaned, context: &context) }
             let found = timed(\.keywords) { keywords.run(text, context: &context) }
             record.text = text.text
             record.meanConfidence = text.meanConfidence
@@ -79,6 +83,7 @@ extension StageTimings {
         copy.source = round(source)
         copy.load = round(load)
         copy.orient = round(orient)
+        copy.cleanup = round(cleanup)
         copy.recognize = round(recognize)
         copy.keywords = round(keywords)
         copy.total = round(total)

@@ -13,6 +13,8 @@ public struct ScanConfiguration: Sendable {
     public var keywordExtractor: any KeywordExtractor
     /// Orientation detection settings; detection is on by default in accurate mode only.
     public var orientation: PageOrienter.Options
+    /// Clean-up settings: background normalization and deskew.
+    public var cleanup: PageCleaner.Options
     /// The OSD model, when one is installed.
     public let osdModel: InstalledModel?
 
@@ -33,6 +35,7 @@ public struct ScanConfiguration: Sendable {
         self.jobs = max(1, jobs)
         self.maxPixels = maxPixels
         workingSize = PageLoader.workingSize(for: mode)
+        cleanup = PageCleaner.Options.defaults(for: mode)
         self.orientation = orientation ?? PageOrienter.Options(detect: mode == .accurate)
         osdModel = store.model(language: "osd", variant: .fast) ?? store.model(language: "osd", variant: .standard)
         if self.orientation.detect && osdModel == nil {

@@ -26,7 +26,7 @@ public final class TextRecognizer: PageStage {
             variables: Self.variables(for: models.mode))
     }
 
-    public func run(_ page: OrientedPage, context: inout PageContext) throws -> RecognizedText {
+    public func run(_ page: CleanedPage, context: inout PageContext) throws -> RecognizedText {
         let resolution = SourceResolution(fileResolution: page.image.resolution)
         if let warning = resolution.warning { context.warnings.append(warning) }
         var result = try engine.recognize(page.image, resolution: resolution.dotsPerInch)

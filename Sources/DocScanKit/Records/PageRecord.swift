@@ -29,6 +29,8 @@ public struct PageRecord: Codable, Equatable, Sendable {
     public var scale: Double?
     /// EXIF and OSD findings and the turns applied; nil when the page could not be loaded.
     public var orientation: OrientationReport?
+    /// What the clean-up stage did; nil when the page did not get that far.
+    public var cleanup: CleanupReport?
     /// Size of the image recognized (after turning upright), in pixels.
     public var width: Int?
     public var height: Int?
@@ -57,7 +59,7 @@ public struct PageRecord: Codable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey {
         case schema, source, page, pageCount = "page_count", sha256, fileSize = "file_size", format, mode,
              languages, models, originalWidth = "original_width", originalHeight = "original_height", scale,
-             orientation, width, height, resolution, text, meanConfidence = "mean_confidence", words,
+             orientation, cleanup, width, height, resolution, text, meanConfidence = "mean_confidence", words,
              lines, keywords, keywordsDropped = "keywords_dropped", timingsMs = "timings_ms", warnings, error
     }
 
@@ -77,6 +79,7 @@ public struct PageRecord: Codable, Equatable, Sendable {
         try container.encode(originalHeight, forKey: .originalHeight)
         try container.encode(scale, forKey: .scale)
         try container.encode(orientation, forKey: .orientation)
+        try container.encode(cleanup, forKey: .cleanup)
         try container.encode(width, forKey: .width)
         try container.encode(height, forKey: .height)
         try container.encode(resolution, forKey: .resolution)
@@ -99,7 +102,7 @@ extension PageRecord {
             source: page.relativePath, page: page.page, pageCount: page.pageCount, sha256: nil,
             fileSize: page.fileSize, format: page.format, mode: models.mode, languages: models.languages.codes,
             models: models.models.map { ModelUse(language: $0.language, variant: $0.variant, path: $0.path) },
-            originalWidth: nil, originalHeight: nil, scale: nil, orientation: nil, width: nil, height: nil, resolution: nil, text: "", meanConfidence: nil, words: [], lines: [],
+            originalWidth: nil, originalHeight: nil, scale: nil, orientation: nil, cleanup: nil, width: nil, height: nil, resolution: nil, text: "", meanConfidence: nil, words: [], lines: [],
             keywords: [], keywordsDropped: KeywordFilterCounts(), timingsMs: StageTimings(), warnings: [], error: nil)
     }
 }

@@ -4,6 +4,7 @@ public struct StageTimings: Codable, Equatable, Sendable {
     public var source: Double?
     public var load: Double?
     public var orient: Double?
+    public var cleanup: Double?
     public var recognize: Double?
     public var keywords: Double?
     /// The whole page, from the worker picking it up to its result.

@@ -6,7 +6,7 @@ struct PageRecordTests {
     /// The schema's field names, as the README documents them.
     static let fields: Set<String> = [
         "schema", "source", "page", "page_count", "sha256", "file_size", "format", "mode", "languages", "models",
-        "original_width", "original_height", "scale", "orientation", "width", "height", "resolution", "text", "mean_confidence", "words", "lines", "keywords",
+        "original_width", "original_height", "scale", "orientation", "cleanup", "width", "height", "resolution", "text", "mean_confidence", "words", "lines", "keywords",
         "keywords_dropped", "timings_ms", "warnings", "error",
     ]
 
@@ -46,7 +46,7 @@ struct PageRecordTests {
         #expect(Set(box.keys) == ["x", "y", "width", "height"])
         #expect((good["keywords"] as? [String])?.contains("invoice") == true)
         let timings = try #require(good["timings_ms"] as? [String: Any])
-        #expect(Set(timings.keys) == ["source", "load", "orient", "recognize", "keywords", "total"])
+        #expect(Set(timings.keys) == ["source", "load", "orient", "cleanup", "recognize", "keywords", "total"])
 
         let bad = records[1]
         #expect(bad["source"] as? String == "junk.png")

@@ -1,0 +1,62 @@
+import CLeptonica
+import DocScanKit
+import Foundation
+import Testing
+
+/// The clean-up stage on pages made from a fixture with Leptonica: skewed, and on grey paper.
+struct PageCleanerTests {
+    /// Writes a changed copy of the 150-dpi letter and returns its path.
+    private func variant(_ name: String, _ change: (UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX>?) throws -> URL {
+        let folder = try TestSupport.temporaryFolder()
+        let url = folder.appendingPathComponent(name)
+        var source = pixRead(TestSupport.fixture("en_letter_150dpi.png").path)
+        defer { pixDestroy(&source) }
+        let page = try #require(source)
+        var changed = change(page)
+        defer { pixDestroy(&changed) }
+        #expect(pixWrite(url.path, changed, Int32(IFF_PNG)) == 0)
+        return url
+    }
+
+    private func letterCER(_ record: PageRecord) throws -> Double {
+        CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth("en_letter_150dpi"), chinese: false)
+    }
+
+    @Test(arguments: [4.0, -6.0, 12.0])
+    func skewedPagesAreLevelledInAccurateMode(degrees: Double) throws {
+        let url = try variant("skewed.png") {
+            pixRotate($0, Float(degrees * .pi / 180), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0)
+        }
+        let record = try #require(try TestSupport.scan(url, mode: .accurate).first)
+        let cleanup = try #require(record.cleanup)
+        #expect(cleanup.deskewed)
+        #expect(cleanup.skewAngle.map { abs(abs($0) - abs(degrees)) < 0.5 } == true, "found \(String(describing: cleanup.skewAngle))")
+        #expect(try letterCER(record) <= 0.02)
+    }
+
+    @Test func fastModeLevelsOnlySmallSkew() throws {
+        let small = try variant("small.png") { pixRotate($0, Float(3 * Double.pi / 180), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0) }
+        #expect(try TestSupport.scan(small, mode: .fast).first?.cleanup?.deskewed == true)
+        let large = try variant("large.png") { pixRotate($0, Float(12 * Double.pi / 180), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0) }
+        #expect(try TestSupport.scan(large, mode: .fast).first?.cleanup?.deskewed == false)
+    }
+
+    @Test func greyPaperIsNormalized() throws {
+        let url = try variant("grey.png") { page in
+            let copy = pixCopy(nil, page)
+            _ = pixAddConstantGray(copy, -90)
+            return copy
+        }
+        let record = try #require(try TestSupport.scan(url, mode: .accurate).first)
+        #expect(record.cleanup?.backgroundNormalized == true)
+        #expect(try letterCER(record) <= 0.02)
+    }
+
+    @Test func cleanPagesAreLeftAlone() throws {
+        for name in ["en_letter.png", "zh_notice.png", "en_invoice.png"] {
+            let record = try #require(try TestSupport.scan(TestSupport.fixture(name), mode: .accurate, languages: "chi_sim,eng").first)
+            #expect(record.cleanup?.backgroundNormalized == false, "\(name) was normalized")
+            #expect(record.cleanup?.deskewed == false, "\(name) was deskewed")
+        }
+    }
+}
