@@ -81,8 +81,7 @@ public final class PageOrienter: PageStage {
         // fraction of a full reading (a whole Chinese page read twice took 10 s).
         let side = min(reduced.width, reduced.height) / 2
         let center = PageBox(x: (reduced.width - side) / 2, y: (reduced.height - side) / 2, width: side, height: side)
-        guard let upright = page.image.rotated(quarterTurns: detection.correction / 90),
-              let sample = reduced.cropped(to: center),
+        guard let sample = reduced.cropped(to: center),
               let sampleTurned = sample.rotated(quarterTurns: detection.correction / 90)
         else {
             throw PageError(.decodeFailed, "the page could not be turned upright")
@@ -97,6 +96,9 @@ public final class PageOrienter: PageStage {
                 format: "OSD proposed turning the page by %d°, but it reads better as it is (confidence %.0f against %.0f); kept as it is",
                 detection.correction, asIs, turned))
             return OrientedPage(image: page.image, orientation: report)
+        }
+        guard let upright = page.image.rotated(quarterTurns: detection.correction / 90) else {
+            throw PageError(.decodeFailed, "the page could not be turned upright")
         }
         report.rotation = detection.correction
         report.applied = true
