@@ -73,7 +73,7 @@ struct ScanCommand: ParsableCommand {
             orientation: PageOrienter.Options(
                 detect: detectOrientation ?? (language.mode == .accurate), threshold: orientationThreshold))
         if !cleanup {
-            configuration.cleanup = PageCleaner.Options(normalizeBackground: false, maxSkew: 0)
+            configuration.cleanup = .none
         }
         let listing = try PageSource(root: URL(fileURLWithPath: input)).list()
         guard !listing.pages.isEmpty else { throw DocScanError.noPages(path: input) }

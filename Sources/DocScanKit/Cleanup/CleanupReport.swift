@@ -1,5 +1,11 @@
 /// What the clean-up stage did to a page; part of its record.
 public struct CleanupReport: Codable, Equatable, Sendable {
+    /// Corners of the sheet found in a photo, in the upright image's pixels; nil when none was used.
+    public var pageCorners: PageQuad?
+    /// Whether the page was warped flat from those corners.
+    public var warped = false
+    /// Why no page was warped (a scan, the page fills the frame, …); nil when one was, or when not looked for.
+    public var pageNote: String?
     /// Whether uneven lighting and shadows were evened out.
     public var backgroundNormalized = false
     /// Skew Leptonica measured, in degrees (positive: clockwise); nil when it was not measured.
@@ -9,15 +15,23 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// Whether the page was rotated by the skew angle.
     public var deskewed = false
 
+    /// Milliseconds per step: `find_page`, `warp`, `background`, `deskew` (only the steps that ran).
+    public var stepsMs: [String: Double] = [:]
+
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
+        case pageCorners = "page_corners", warped, pageNote = "page_note", stepsMs = "steps_ms",
+             backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", deskewed
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(pageCorners, forKey: .pageCorners)
+        try container.encode(warped, forKey: .warped)
+        try container.encode(pageNote, forKey: .pageNote)
+        try container.encode(stepsMs, forKey: .stepsMs)
         try container.encode(backgroundNormalized, forKey: .backgroundNormalized)
         try container.encode(skewAngle, forKey: .skewAngle)
         try container.encode(skewConfidence, forKey: .skewConfidence)

@@ -4,23 +4,30 @@ import CLeptonica
 /// so Tesseract sees dark text on a white page with level lines.
 public struct PageCleaner: PageStage {
     public struct Options: Sendable {
+        /// Look for a sheet of paper in a photo and warp it flat.
+        public var findPage: Bool
         /// Divide out a smooth background estimate (grey pages only; bilevel scans have none).
         public var normalizeBackground: Bool
         /// Largest skew searched for, in degrees either way; 0 turns deskewing off.
         public var maxSkew: Double
 
-        public init(normalizeBackground: Bool, maxSkew: Double) {
+        public init(findPage: Bool, normalizeBackground: Bool, maxSkew: Double) {
+            self.findPage = findPage
             self.normalizeBackground = normalizeBackground
             self.maxSkew = maxSkew
         }
 
-        /// Accurate searches skew up to ±15°, fast up to ±5°; both normalize the background.
+        /// Accurate finds and flattens photographed pages and searches skew up to ±15°; fast searches up to
+        /// ±5°; both normalize the background.
         public static func defaults(for mode: ScanMode) -> Options {
             switch mode {
-            case .fast: Options(normalizeBackground: true, maxSkew: 5)
-            case .accurate: Options(normalizeBackground: true, maxSkew: 15)
+            case .fast: Options(findPage: false, normalizeBackground: true, maxSkew: 5)
+            case .accurate: Options(findPage: true, normalizeBackground: true, maxSkew: 15)
             }
         }
+
+        /// Every step off.
+        public static let none = Options(findPage: false, normalizeBackground: false, maxSkew: 0)
     }
 
     public let options: Options
@@ -32,12 +39,33 @@ public struct PageCleaner: PageStage {
     public func run(_ page: OrientedPage, context: inout PageContext) throws -> CleanedPage {
         var report = CleanupReport()
         var image = page.image
+        var watch = Stopwatch()
+        func lap(_ step: String) { report.stepsMs[step] = (watch.lap() * 10).rounded() / 10 }
+        if options.findPage {
+            let outcome = PageFinder.find(in: image)
+            lap("find_page")
+            switch outcome {
+            case .notFound(let reason):
+                report.pageNote = reason
+            case .found(let quad):
+                report.pageCorners = quad
+                if let flat = PageFinder.flatten(image, quad: quad) {
+                    image = flat
+                    report.warped = true
+                } else {
+                    report.pageNote = "the page could not be warped flat"
+                }
+                lap("warp")
+            }
+        }
+        _ = watch.lap()
         if options.normalizeBackground, image.depth == 8, let spread = Self.backgroundSpread(image),
            spread.darkest < Self.evenBackground.darkest || spread.range > Self.evenBackground.range,
            let normalized = PixImage(taking: image.withUnsafePix { pixBackgroundNormSimple($0, nil, nil) }) {
             image = normalized
             report.backgroundNormalized = true
         }
+        if options.normalizeBackground { lap("background") }
         if options.maxSkew > 0 {
             var angle: Float = 0
             var confidence: Float = 0
@@ -55,6 +83,7 @@ public struct PageCleaner: PageStage {
                     report.deskewed = true
                 }
             }
+            lap("deskew")
         }
         return CleanedPage(image: image, orientation: page.orientation, cleanup: report)
     }

@@ -1,0 +1,56 @@
+/// The four corners of a sheet of paper found in a photo, in page pixels.
+public struct PageQuad: Codable, Equatable, Sendable {
+    public var topLeft: Point
+    public var topRight: Point
+    public var bottomRight: Point
+    public var bottomLeft: Point
+
+    public struct Point: Codable, Equatable, Sendable {
+        public var x: Double
+        public var y: Double
+
+        public init(x: Double, y: Double) {
+            self.x = x
+            self.y = y
+        }
+
+        func distance(to other: Point) -> Double { ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot() }
+    }
+
+    public init(topLeft: Point, topRight: Point, bottomRight: Point, bottomLeft: Point) {
+        self.topLeft = topLeft
+        self.topRight = topRight
+        self.bottomRight = bottomRight
+        self.bottomLeft = bottomLeft
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case topLeft = "top_left", topRight = "top_right", bottomRight = "bottom_right", bottomLeft = "bottom_left"
+    }
+
+    /// Corners clockwise from the top left.
+    public var corners: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
+
+    /// Area by the shoelace formula.
+    public var area: Double {
+        let points = corners
+        var sum = 0.0
+        for index in points.indices {
+            let a = points[index], b = points[(index + 1) % points.count]
+            sum += a.x * b.y - b.x * a.y
+        }
+        return abs(sum) / 2
+    }
+
+    /// Width and height of the flat page: the mean lengths of opposite edges.
+    public var flatSize: (width: Double, height: Double) {
+        ((topLeft.distance(to: topRight) + bottomLeft.distance(to: bottomRight)) / 2,
+         (topLeft.distance(to: bottomLeft) + topRight.distance(to: bottomRight)) / 2)
+    }
+
+    /// Every corner multiplied by `factor`.
+    func scaled(by factor: Double) -> PageQuad {
+        func scale(_ point: Point) -> Point { Point(x: point.x * factor, y: point.y * factor) }
+        return PageQuad(topLeft: scale(topLeft), topRight: scale(topRight), bottomRight: scale(bottomRight), bottomLeft: scale(bottomLeft))
+    }
+}
