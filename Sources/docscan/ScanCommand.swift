@@ -44,6 +44,11 @@ struct ScanCommand: ParsableCommand {
         "Even out shadows and grey paper, and level skewed pages (up to 15° in accurate mode, 5° in fast)."))
     var cleanup = true
 
+    @Option(help: ArgumentHelp(
+        "Write each page's step images here (upright, corners found, warped, background, deskewed, cleaned).",
+        valueName: "dir"))
+    var debugImages: String?
+
     @Option(help: ArgumentHelp("docscan's model directory (default: $DOCSCAN_MODELS or ~/.local/share/docscan/models).", valueName: "dir"))
     var models: String?
 
@@ -74,6 +79,15 @@ struct ScanCommand: ParsableCommand {
                 detect: detectOrientation ?? (language.mode == .accurate), threshold: orientationThreshold))
         if !cleanup {
             configuration.cleanup = .none
+        }
+        if let debugImages {
+            let folder = URL(fileURLWithPath: debugImages)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw DocScanError.outputNotWritable(path: debugImages, reason: error.localizedDescription)
+            }
+            configuration.debugImages = DebugImages(folder: folder)
         }
         let listing = try PageSource(root: URL(fileURLWithPath: input)).list()
         guard !listing.pages.isEmpty else { throw DocScanError.noPages(path: input) }

@@ -141,6 +141,19 @@ struct ScanCommandTests {
         #expect((record["orientation"] as? [String: Any])?["detected"] as? Bool == false)
     }
 
+    @Test func debugImagesShowEachStep() throws {
+        let folder = try DocScanProcess.temporaryFolder()
+        let page = DocScanProcess.root.appendingPathComponent("Fixtures/orientation/en_letter_rot90.png")
+        let result = try DocScanProcess.run(["scan", page.path, "--debug-images", folder.path, "--jsonl", "/dev/null", "--quiet"])
+        #expect(result.status == ExitStatus.ok.rawValue)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["en_letter_rot90.png-1-upright.png", "en_letter_rot90.png-9-cleaned.png"])
+        // The upright image is the page turned back: portrait, as the original letter.
+        let upright = try Data(contentsOf: folder.appendingPathComponent(files[0]))
+        let width = upright[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = upright[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 1240 && height == 1754)
+    }
+
     @Test func helpTeachesTheExitStatuses() throws {
         let result = try DocScanProcess.run(["--help"])
         #expect(result.status == 0)

@@ -26,6 +26,9 @@ public struct PageCleaner: PageStage {
             }
         }
 
+        /// Keep each step's image in the result, for `--debug-images`.
+        public var keepSteps = false
+
         /// Every step off.
         public static let none = Options(findPage: false, normalizeBackground: false, maxSkew: 0)
     }
@@ -39,6 +42,8 @@ public struct PageCleaner: PageStage {
     public func run(_ page: OrientedPage, context: inout PageContext) throws -> CleanedPage {
         var report = CleanupReport()
         var image = page.image
+        var steps: [(name: String, image: PixImage)] = []
+        func keep(_ name: String) { if options.keepSteps { steps.append((name, image)) } }
         var watch = Stopwatch()
         func lap(_ step: String) { report.stepsMs[step] = (watch.lap() * 10).rounded() / 10 }
         if options.findPage {
@@ -49,9 +54,11 @@ public struct PageCleaner: PageStage {
                 report.pageNote = reason
             case .found(let quad):
                 report.pageCorners = quad
+                if options.keepSteps, let drawn = DebugImages.drawing(quad, on: image) { steps.append(("corners", drawn)) }
                 if let flat = PageFinder.flatten(image, quad: quad) {
                     image = flat
                     report.warped = true
+                    keep("warped")
                 } else {
                     report.pageNote = "the page could not be warped flat"
                 }
@@ -64,6 +71,7 @@ public struct PageCleaner: PageStage {
            let normalized = PixImage(taking: image.withUnsafePix { pixBackgroundNormSimple($0, nil, nil) }) {
             image = normalized
             report.backgroundNormalized = true
+            keep("background")
         }
         if options.normalizeBackground { lap("background") }
         if options.maxSkew > 0 {
@@ -81,11 +89,12 @@ public struct PageCleaner: PageStage {
                    let level = Self.rotate(image, degrees: Double(angle)) {
                     image = level
                     report.deskewed = true
+                    keep("deskewed")
                 }
             }
             lap("deskew")
         }
-        return CleanedPage(image: image, orientation: page.orientation, cleanup: report)
+        return CleanedPage(image: image, orientation: page.orientation, cleanup: report, steps: steps)
     }
 
     /// Tesseract reads lines skewed by less than this well itself, and rotating costs sharpness: on the eval
@@ -127,4 +136,6 @@ public struct CleanedPage {
     public let image: PixImage
     public let orientation: OrientationReport
     public let cleanup: CleanupReport
+    /// Each step's image, when `Options.keepSteps` asked for them.
+    public let steps: [(name: String, image: PixImage)]
 }

@@ -47,6 +47,10 @@ public final class PagePipeline {
             record.cleanup = cleaned.cleanup
             record.width = cleaned.image.width
             record.height = cleaned.image.height
+            if let debugImages = configuration.debugImages,
+               let warning = debugImages.write([("upright", oriented.image)] + cleaned.steps + [("cleaned", cleaned.image)], for: page) {
+                context.warnings.append(warning)
+            }
             let text = try timed(\.recognize) { try recognizer.run(cleaned, context: &context) }
             let found = timed(\.keywords) { keywords.run(text, context: &context) }
             record.text = text.text

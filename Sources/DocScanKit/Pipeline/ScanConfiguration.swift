@@ -15,6 +15,10 @@ public struct ScanConfiguration: Sendable {
     public var orientation: PageOrienter.Options
     /// Clean-up settings: background normalization and deskew.
     public var cleanup: PageCleaner.Options
+    /// Where to write each step's image, or nil.
+    public var debugImages: DebugImages? {
+        didSet { cleanup.keepSteps = debugImages != nil }
+    }
     /// The OSD model, when one is installed.
     public let osdModel: InstalledModel?
 
@@ -36,6 +40,7 @@ public struct ScanConfiguration: Sendable {
         self.maxPixels = maxPixels
         workingSize = PageLoader.workingSize(for: mode)
         cleanup = PageCleaner.Options.defaults(for: mode)
+        debugImages = nil
         self.orientation = orientation ?? PageOrienter.Options(detect: mode == .accurate)
         osdModel = store.model(language: "osd", variant: .fast) ?? store.model(language: "osd", variant: .standard)
         if self.orientation.detect && osdModel == nil {

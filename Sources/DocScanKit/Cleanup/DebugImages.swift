@@ -1,0 +1,39 @@
+import CLeptonica
+import Foundation
+
+/// Writes each step's image of a page to `--debug-images DIR`, so a person can see what happened.
+///
+/// Files are named after the page (`letters.tif#2` → `letters.tif-p2`), numbered in step order:
+/// `-1-upright.png`, `-2-corners.png` (the sheet's corners drawn in red), `-3-warped.png`, … and
+/// `-9-cleaned.png`, the image Tesseract reads.
+public struct DebugImages: Sendable {
+    public let folder: URL
+
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// Writes `images` for `page`; a failure to write is a warning, never a failed page.
+    func write(_ images: [(name: String, image: PixImage)], for page: PageReference) -> String? {
+        let base = page.relativePath.replacingOccurrences(of: "/", with: "__") + (page.pageCount > 1 ? "-p\(page.page)" : "")
+        for (index, step) in images.enumerated() {
+            let number = step.name == "cleaned" ? 9 : index + 1
+            let path = folder.appendingPathComponent("\(base)-\(number)-\(step.name).png").path
+            guard step.image.withUnsafePix({ pixWrite(path, $0, Int32(IFF_PNG)) }) == 0 else {
+                return "could not write the debug image \(path)"
+            }
+        }
+        return nil
+    }
+
+    /// A colour copy of `image` with `quad` drawn on it.
+    static func drawing(_ quad: PageQuad, on image: PixImage) -> PixImage? {
+        guard let colour = PixImage(taking: image.withUnsafePix { pixConvertTo32($0) }), let points = ptaCreate(4) else { return nil }
+        var owned: UnsafeMutablePointer<PTA>? = points
+        defer { ptaDestroy(&owned) }
+        for corner in quad.corners { ptaAddPt(points, Float(corner.x), Float(corner.y)) }
+        let width = Int32(max(3, max(image.width, image.height) / 300))
+        _ = colour.withUnsafePix { pixRenderPolylineArb($0, points, width, 255, 0, 0, 1) }
+        return colour
+    }
+}

@@ -1,0 +1,62 @@
+import CLeptonica
+import DocScanKit
+import Foundation
+import Testing
+
+/// Synthetic phone photos: the 150-dpi letter warped onto a dark background at known corners.
+struct PageFinderTests {
+    typealias Corners = [(Double, Double)]
+
+    /// Writes the photo and returns its path; `corners` are where the page's corners land, clockwise from
+    /// the top left, in a 1600×2100 frame.
+    private func photo(corners: Corners) throws -> URL {
+        let url = try TestSupport.temporaryFolder().appendingPathComponent("photo.png")
+        var page = pixRead(TestSupport.fixture("en_letter_150dpi.png").path)
+        defer { pixDestroy(&page) }
+        // 1240×1754 page on a 1600×2100 dark canvas, then warped so its corners land on `corners`.
+        var canvas = pixAddBorderGeneral(page, 0, 360, 0, 346, 60)
+        defer { pixDestroy(&canvas) }
+        var from = ptaCreate(4), to = ptaCreate(4)
+        defer { ptaDestroy(&from); ptaDestroy(&to) }
+        for (x, y) in [(0.0, 0.0), (1240, 0), (1240, 1754), (0, 1754)] { ptaAddPt(from, Float(x), Float(y)) }
+        for (x, y) in corners { ptaAddPt(to, Float(x), Float(y)) }
+        var warped = pixProjectivePtaGray(canvas, to, from, 60)
+        defer { pixDestroy(&warped) }
+        #expect(pixWrite(url.path, warped, Int32(IFF_PNG)) == 0)
+        return url
+    }
+
+    @Test(arguments: [
+        [(180.0, 150.0), (1380, 230), (1450, 1900), (120, 1980)],
+        [(300.0, 260.0), (1300, 200), (1420, 1700), (200, 1850)],
+        [(90.0, 320.0), (1250, 120), (1530, 1750), (260, 2010)],
+    ])
+    func findsTheCornersWithinOnePercentAndReadsThePage(corners: Corners) throws {
+        let record = try #require(try TestSupport.scan(try photo(corners: corners), mode: .accurate).first)
+        let cleanup = try #require(record.cleanup)
+        let found = try #require(cleanup.pageCorners, "no page found: \(cleanup.pageNote ?? "")")
+        #expect(cleanup.warped)
+        let diagonal = (1600.0 * 1600 + 2100 * 2100).squareRoot()
+        for (point, truth) in zip(found.corners, corners) {
+            let error = ((point.x - truth.0) * (point.x - truth.0) + (point.y - truth.1) * (point.y - truth.1)).squareRoot()
+            #expect(error <= 0.01 * diagonal, "corner \(point) is \(error) px from \(truth)")
+        }
+        let cer = CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth("en_letter_150dpi"), chinese: false)
+        #expect(cer <= 0.03, "CER \(cer)")
+    }
+
+    @Test func scansAreNotWarped() throws {
+        for name in ["en_letter.png", "zh_notice.png", "en_invoice.png"] {
+            let record = try #require(try TestSupport.scan(TestSupport.fixture(name), mode: .accurate, languages: "chi_sim,eng").first)
+            #expect(record.cleanup?.warped == false, "\(name) was warped")
+            #expect(record.cleanup?.pageNote == "the page fills the frame")
+        }
+    }
+
+    @Test func fastModeDoesNotLookForThePage() throws {
+        let url = try photo(corners: [(180.0, 150.0), (1380, 230), (1450, 1900), (120, 1980)])
+        let record = try #require(try TestSupport.scan(url, mode: .fast).first)
+        #expect(record.cleanup?.pageCorners == nil && record.cleanup?.warped == false)
+        #expect(record.cleanup?.stepsMs["find_page"] == nil)
+    }
+}
