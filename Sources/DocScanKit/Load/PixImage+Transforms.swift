@@ -21,10 +21,11 @@ extension PixImage {
         PixImage(taking: withUnsafePix { pixFlipLR(nil, $0) })
     }
 
-    /// Scaled by `factor` (< 1 shrinks, with area averaging so text stays legible).
+    /// Scaled by `factor`: area averaging for strong reductions (under 0.7) so text stays legible,
+    /// Leptonica's interpolating scale with sharpening otherwise.
     func scaled(by factor: Double) -> PixImage? {
         PixImage(taking: withUnsafePix { pix in
-            factor < 1 && pixGetDepth(pix) > 1
+            factor < 0.7 && pixGetDepth(pix) > 1
                 ? pixScaleAreaMap(pix, Float(factor), Float(factor))
                 : pixScale(pix, Float(factor), Float(factor))
         })
