@@ -92,8 +92,4 @@ public struct ModelStore: Sendable {
         let package = "tesseract-ocr-" + language.replacingOccurrences(of: "_", with: "-")
         return "install it with 'apt-get install \(package)' (then 'docscan models' lists it)"
     }
-
-    /// Languages whose `standard` (tessdata) model is published on PyPI as `tessdata.<code>`; `make models`
-    /// installs them into `<root>/standard`.
-    public static let standardWheels: Set<String> = ["eng", "deu", "jpn"]
 }
