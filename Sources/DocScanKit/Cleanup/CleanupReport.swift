@@ -1,17 +1,17 @@
 /// What the clean-up stage did to a page; part of its record.
 public struct CleanupReport: Codable, Equatable, Sendable {
     /// Corners of the sheet found in a photo, in the upright image's pixels; nil when none was used.
-    public var pageCorners: PageQuad?
+    @ExplicitNull public var pageCorners: PageQuad?
     /// Whether the page was warped flat from those corners.
     public var warped = false
     /// Why no page was warped (a scan, the page fills the frame, …); nil when one was, or when not looked for.
-    public var pageNote: String?
+    @ExplicitNull public var pageNote: String?
     /// Whether uneven lighting and shadows were evened out.
     public var backgroundNormalized = false
     /// Skew Leptonica measured, in degrees (positive: clockwise); nil when it was not measured.
-    public var skewAngle: Double?
+    @ExplicitNull public var skewAngle: Double?
     /// Leptonica's confidence in that angle.
-    public var skewConfidence: Double?
+    @ExplicitNull public var skewConfidence: Double?
     /// Whether the page was rotated by the skew angle.
     public var deskewed = false
 
@@ -24,17 +24,5 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         case pageCorners = "page_corners", warped, pageNote = "page_note", stepsMs = "steps_ms",
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", deskewed
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(pageCorners, forKey: .pageCorners)
-        try container.encode(warped, forKey: .warped)
-        try container.encode(pageNote, forKey: .pageNote)
-        try container.encode(stepsMs, forKey: .stepsMs)
-        try container.encode(backgroundNormalized, forKey: .backgroundNormalized)
-        try container.encode(skewAngle, forKey: .skewAngle)
-        try container.encode(skewConfidence, forKey: .skewConfidence)
-        try container.encode(deskewed, forKey: .deskewed)
     }
 }

@@ -1,22 +1,22 @@
 /// What the load and orient stages decided about a page's orientation; part of its record.
 public struct OrientationReport: Codable, Equatable, Sendable {
     /// EXIF Orientation value of a JPEG (1–8, or an invalid value that was ignored); nil if none.
-    public var exif: Int?
+    @ExplicitNull public var exif: Int?
     /// Whether the EXIF orientation was applied.
     public var exifApplied = false
     /// Whether OSD ran on this page.
     public var detected = false
     /// How far OSD found the page turned clockwise; nil when it did not run or found too little text.
-    public var osdAngle: Int?
+    @ExplicitNull public var osdAngle: Int?
     /// OSD's orientation confidence.
-    public var osdConfidence: Double?
+    @ExplicitNull public var osdConfidence: Double?
     /// Script OSD detected (`Latin`, `Han`, …) and its confidence.
-    public var script: String?
-    public var scriptConfidence: Double?
+    @ExplicitNull public var script: String?
+    @ExplicitNull public var scriptConfidence: Double?
     /// Mean recognition confidence of the page's central square as it was and turned as OSD proposed; nil unless
     /// OSD proposed a turn. The turn is refused when the page as it was reads clearly better.
-    public var confidenceAsIs: Double?
-    public var confidenceTurned: Double?
+    @ExplicitNull public var confidenceAsIs: Double?
+    @ExplicitNull public var confidenceTurned: Double?
     /// Clockwise degrees docscan turned the page after OSD (0 when not applied).
     public var rotation = 0
     /// Whether the OSD result was confident enough to apply.
@@ -28,20 +28,5 @@ public struct OrientationReport: Codable, Equatable, Sendable {
         case exif, exifApplied = "exif_applied", detected, osdAngle = "osd_angle", osdConfidence = "osd_confidence",
              script, scriptConfidence = "script_confidence", confidenceAsIs = "confidence_as_is",
              confidenceTurned = "confidence_turned", rotation, applied
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(exif, forKey: .exif)
-        try container.encode(exifApplied, forKey: .exifApplied)
-        try container.encode(detected, forKey: .detected)
-        try container.encode(osdAngle, forKey: .osdAngle)
-        try container.encode(osdConfidence, forKey: .osdConfidence)
-        try container.encode(script, forKey: .script)
-        try container.encode(scriptConfidence, forKey: .scriptConfidence)
-        try container.encode(confidenceAsIs, forKey: .confidenceAsIs)
-        try container.encode(confidenceTurned, forKey: .confidenceTurned)
-        try container.encode(rotation, forKey: .rotation)
-        try container.encode(applied, forKey: .applied)
     }
 }

@@ -1,7 +1,7 @@
 /// One page's result: the JSON Lines record, and what workers hand the writer.
 ///
 /// Field names are the record schema (README, "Record format"); a change to them bumps `schema`.
-/// Optional fields are written as `null`, never left out, so every record has every key.
+/// Optional fields are `@ExplicitNull`: written as `null`, never left out, so every record has every key.
 public struct PageRecord: Codable, Equatable, Sendable {
     /// The record format's version.
     public static let currentSchema = 1
@@ -13,32 +13,32 @@ public struct PageRecord: Codable, Equatable, Sendable {
     public var page: Int
     public var pageCount: Int
     /// SHA-256 of the file's bytes, lowercase hex; nil if the file could not be read.
-    public var sha256: String?
+    @ExplicitNull public var sha256: String?
     public var fileSize: Int64
     /// Image format judged from the content; nil when it is not an image.
-    public var format: ImageFormat?
+    @ExplicitNull public var format: ImageFormat?
     public var mode: ScanMode
     /// Tesseract codes, primary first.
     public var languages: [String]
     /// The model file used per language.
     public var models: [ModelUse]
     /// Size of the image as stored in the file; nil when it could not be decoded.
-    public var originalWidth: Int?
-    public var originalHeight: Int?
+    @ExplicitNull public var originalWidth: Int?
+    @ExplicitNull public var originalHeight: Int?
     /// Factor the page was scaled by to the working size; 1 when it was not.
-    public var scale: Double?
+    @ExplicitNull public var scale: Double?
     /// EXIF and OSD findings and the turns applied; nil when the page could not be loaded.
-    public var orientation: OrientationReport?
+    @ExplicitNull public var orientation: OrientationReport?
     /// What the clean-up stage did; nil when the page did not get that far.
-    public var cleanup: CleanupReport?
+    @ExplicitNull public var cleanup: CleanupReport?
     /// Size of the image recognized (after turning upright), in pixels.
-    public var width: Int?
-    public var height: Int?
+    @ExplicitNull public var width: Int?
+    @ExplicitNull public var height: Int?
     /// Resolution given to Tesseract (dpi); nil when the file had no plausible one and Tesseract estimated it.
-    public var resolution: Int?
+    @ExplicitNull public var resolution: Int?
     public var text: String
     /// Tesseract's mean word confidence, 0–100; nil when the page failed.
-    public var meanConfidence: Double?
+    @ExplicitNull public var meanConfidence: Double?
     public var words: [RecognizedSpan]
     public var lines: [RecognizedSpan]
     /// Keywords in first-seen order.
@@ -47,7 +47,7 @@ public struct PageRecord: Codable, Equatable, Sendable {
     public var timingsMs: StageTimings
     public var warnings: [String]
     /// Why the page failed, or nil.
-    public var error: PageError?
+    @ExplicitNull public var error: PageError?
 
     /// Which model file read a language.
     public struct ModelUse: Codable, Equatable, Sendable {
@@ -61,37 +61,6 @@ public struct PageRecord: Codable, Equatable, Sendable {
              languages, models, originalWidth = "original_width", originalHeight = "original_height", scale,
              orientation, cleanup, width, height, resolution, text, meanConfidence = "mean_confidence", words,
              lines, keywords, keywordsDropped = "keywords_dropped", timingsMs = "timings_ms", warnings, error
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(schema, forKey: .schema)
-        try container.encode(source, forKey: .source)
-        try container.encode(page, forKey: .page)
-        try container.encode(pageCount, forKey: .pageCount)
-        try container.encode(sha256, forKey: .sha256)
-        try container.encode(fileSize, forKey: .fileSize)
-        try container.encode(format, forKey: .format)
-        try container.encode(mode, forKey: .mode)
-        try container.encode(languages, forKey: .languages)
-        try container.encode(models, forKey: .models)
-        try container.encode(originalWidth, forKey: .originalWidth)
-        try container.encode(originalHeight, forKey: .originalHeight)
-        try container.encode(scale, forKey: .scale)
-        try container.encode(orientation, forKey: .orientation)
-        try container.encode(cleanup, forKey: .cleanup)
-        try container.encode(width, forKey: .width)
-        try container.encode(height, forKey: .height)
-        try container.encode(resolution, forKey: .resolution)
-        try container.encode(text, forKey: .text)
-        try container.encode(meanConfidence, forKey: .meanConfidence)
-        try container.encode(words, forKey: .words)
-        try container.encode(lines, forKey: .lines)
-        try container.encode(keywords, forKey: .keywords)
-        try container.encode(keywordsDropped, forKey: .keywordsDropped)
-        try container.encode(timingsMs, forKey: .timingsMs)
-        try container.encode(warnings, forKey: .warnings)
-        try container.encode(error, forKey: .error)
     }
 }
 
