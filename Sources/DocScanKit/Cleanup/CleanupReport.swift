@@ -8,6 +8,13 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     @ExplicitNull public var pageNote: String?
     /// Whether uneven lighting and shadows were evened out.
     public var backgroundNormalized = false
+    /// The page's darkest print and its paper (grey levels 0–255), measured when the background was
+    /// looked at; nil otherwise.
+    @ExplicitNull public var inkLevel: Int?
+    @ExplicitNull public var paperLevel: Int?
+    /// Whether print and paper were so close (faded print) that the background step separated them at
+    /// their midpoint instead of Leptonica's fixed level.
+    public var lowContrast = false
     /// Skew Leptonica measured, in degrees (positive: clockwise); nil when it was not measured.
     @ExplicitNull public var skewAngle: Double?
     /// Leptonica's confidence in that angle.
@@ -23,6 +30,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey {
         case pageCorners = "page_corners", warped, pageNote = "page_note", stepsMs = "steps_ms",
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
-             skewConfidence = "skew_confidence", deskewed
+             skewConfidence = "skew_confidence", deskewed,
+             inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast"
     }
 }

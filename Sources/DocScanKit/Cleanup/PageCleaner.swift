@@ -67,11 +67,18 @@ public struct PageCleaner: PageStage {
         }
         _ = watch.lap()
         if options.normalizeBackground, image.depth == 8, let spread = Self.backgroundSpread(image),
-           spread.darkest < Self.evenBackground.darkest || spread.range > Self.evenBackground.range,
-           let normalized = PixImage(taking: image.withUnsafePix { pixBackgroundNormSimple($0, nil, nil) }) {
-            image = normalized
-            report.backgroundNormalized = true
-            keep("background")
+           spread.darkest < Self.evenBackground.darkest || spread.range > Self.evenBackground.range {
+            let levels = ToneCorrection.levels(of: image)
+            report.inkLevel = levels?.ink
+            report.paperLevel = levels?.paper
+            let threshold = levels.map { ToneCorrection.backgroundThreshold(for: $0, backgroundRange: spread.range) }
+                ?? ToneCorrection.defaultBackgroundThreshold
+            report.lowContrast = threshold != ToneCorrection.defaultBackgroundThreshold
+            if let normalized = ToneCorrection.normalizedBackground(image, threshold: threshold) {
+                image = normalized
+                report.backgroundNormalized = true
+                keep("background")
+            }
         }
         if options.normalizeBackground { lap("background") }
         if options.maxSkew > 0 {

@@ -52,6 +52,20 @@ struct PageCleanerTests {
         #expect(try letterCER(record) <= 0.02)
     }
 
+    /// Print faded to grey 112 on paper of 194, as an over-light photocopy: every print pixel is lighter
+    /// than Leptonica's fixed foreground level, so only the measured midpoint keeps the text.
+    @Test func fadedPrintIsKeptApartFromPaper() throws {
+        let url = try variant("faded.png") { page in
+            // Maps 0 → 112 and 255 → 194: the input range that gives 0…255 out is −348…445.
+            pixGammaTRC(nil, page, 1.0, -348, 445)
+        }
+        let record = try #require(try TestSupport.scan(url, mode: .accurate).first)
+        let cleanup = try #require(record.cleanup)
+        #expect(cleanup.lowContrast)
+        #expect(cleanup.inkLevel.map { (100...125).contains($0) } == true, "ink \(String(describing: cleanup.inkLevel))")
+        #expect(try letterCER(record) <= 0.02)
+    }
+
     @Test func cleanPagesAreLeftAlone() throws {
         for name in ["en_letter.png", "zh_notice.png", "en_invoice.png"] {
             let record = try #require(try TestSupport.scan(TestSupport.fixture(name), mode: .accurate, languages: "chi_sim,eng").first)
