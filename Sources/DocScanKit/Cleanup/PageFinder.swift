@@ -6,6 +6,10 @@ import CLeptonica
 /// background by a threshold from the grey-level distribution; the largest bright connected region is
 /// the sheet, and its corners are the region's extreme points along the two diagonals (smallest and
 /// largest x+y and x−y), which for a convex quadrilateral turned less than 45° are its corners.
+///
+/// On a busy desk, lighter objects touching the page join its region at that threshold. So when the
+/// region is not a convincing quadrilateral, the threshold is raised step by step towards the paper's
+/// level, which detaches objects darker than the paper.
 public enum PageFinder {
     /// Why no quadrilateral was used, for the record.
     public enum Outcome: Equatable, Sendable {
@@ -15,33 +19,113 @@ public enum PageFinder {
 
     /// The reduced copy's longer side.
     static let workingSize = 800.0
+    /// How far the threshold is raised per step, and how close to the paper's level it may come.
+    static let thresholdStep = 16
+    /// The most a page region (holes filled) may differ from its quadrilateral, as a share of its area:
+    /// blur and rounded corners give a few percent, an object attached to the sheet more.
+    static let maximumMisfit = 0.08
+    /// How much darker the band just outside the quadrilateral must be than the band just inside: a
+    /// sheet stands out from its background, a white box on a scanned page does not.
+    static let edgeContrast = 25.0
 
     public static func find(in image: PixImage) -> Outcome {
         guard image.depth == 8 else { return .notFound("bilevel or unusual image: a scan, not a photo") }
         let factor = min(1, workingSize / Double(max(image.width, image.height)))
         guard let small = factor < 1 ? image.scaled(by: factor) : image else { return .notFound("could not reduce the image") }
-        var threshold: Int32 = 0
-        guard small.withUnsafePix({ pixSplitDistributionFgBg($0, 0.1, 1, &threshold, nil, nil, nil) }) == 0,
-              let dark = PixImage(taking: small.withUnsafePix { pixThresholdToBinary($0, threshold) }),
+        var split: Int32 = 0
+        guard small.withUnsafePix({ pixSplitDistributionFgBg($0, 0.1, 1, &split, nil, nil, nil) }) == 0 else {
+            return .notFound("no bright page against a darker background")
+        }
+        let paper = ToneCorrection.levels(of: small)?.paper ?? 255
+        var firstReason: String?
+        var best: (quad: PageQuad, misfit: Double)?
+        ladder: for threshold in stride(from: Int(split), through: max(Int(split), paper - thresholdStep), by: thresholdStep) {
+            switch candidate(in: small, threshold: threshold) {
+            case .found(let quad, let misfit):
+                if misfit < best?.misfit ?? .infinity { best = (quad, misfit) }
+                if misfit <= closeFit { break ladder }
+            case .notFound(let reason):
+                // A page that fills the frame at the first threshold is a scan: nothing inside it is a sheet.
+                if reason == fillsTheFrame { return .notFound(reason) }
+                firstReason = firstReason ?? reason
+            }
+        }
+        if let best { return .found(best.quad.scaled(by: 1 / factor)) }
+        return .notFound(firstReason ?? "no bright page against a darker background")
+    }
+
+    /// A region this close to its quadrilateral (holes filled) is the sheet itself; no higher threshold
+    /// can improve on it.
+    static let closeFit = 0.01
+
+    private enum Candidate {
+        case found(PageQuad, misfit: Double)
+        case notFound(String)
+    }
+
+    static let fillsTheFrame = "the page fills the frame"
+
+    /// The page found with pixels lighter than `threshold` taken as paper, in the reduced copy's pixels.
+    private static func candidate(in small: PixImage, threshold: Int) -> Candidate {
+        guard let dark = PixImage(taking: small.withUnsafePix { pixThresholdToBinary($0, Int32(threshold)) }),
               let bright = PixImage(taking: dark.withUnsafePix { pixInvert(nil, $0) })
         else { return .notFound("no bright page against a darker background") }
         guard let region = largestRegion(in: bright) else { return .notFound("no bright region") }
         let imageArea = Double(small.width * small.height)
         let quad = region.quad
-        // Convincing: a large region, solid inside its corners (text holes aside), and not simply the frame.
         guard quad.area >= 0.2 * imageArea else { return .notFound("the largest bright region covers under 20% of the photo") }
-        guard Double(region.pixels) >= 0.75 * quad.area else { return .notFound("the bright region is not a solid quadrilateral") }
         let frame = [PageQuad.Point(x: 0, y: 0), .init(x: Double(small.width), y: 0),
                      .init(x: Double(small.width), y: Double(small.height)), .init(x: 0, y: Double(small.height))]
         let diagonal = (Double(small.width * small.width + small.height * small.height)).squareRoot()
         if zip(quad.corners, frame).allSatisfy({ $0.distance(to: $1) < 0.03 * diagonal }) {
-            return .notFound("the page fills the frame")
+            return .notFound(fillsTheFrame)
         }
-        return .found(quad.scaled(by: 1 / factor))
+        guard region.misfit <= maximumMisfit else {
+            return .notFound("the bright region is not a solid quadrilateral")
+        }
+        guard let contrast = edgeContrast(of: quad, in: small, band: 0.015 * diagonal), contrast >= edgeContrast else {
+            return .notFound("the bright region does not stand out from its surroundings")
+        }
+        return .found(quad, misfit: region.misfit)
     }
 
-    /// The largest 4-connected set region of a 1-bit image: its pixel count and diagonal extreme points.
-    private static func largestRegion(in mask: PixImage) -> (pixels: Int, quad: PageQuad)? {
+    /// Median grey just inside the quadrilateral's edges minus the median just outside, sampled along
+    /// each edge at `band` pixels from it; nil when too few samples fall inside the image.
+    private static func edgeContrast(of quad: PageQuad, in image: PixImage, band: Double) -> Double? {
+        let corners = quad.corners
+        let centre = PageQuad.Point(x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
+        var inside: [UInt32] = [], outside: [UInt32] = []
+        image.withUnsafePix { pix in
+            func sample(_ x: Double, _ y: Double, into values: inout [UInt32]) {
+                guard x >= 0, y >= 0, x < Double(image.width), y < Double(image.height) else { return }
+                var value: UInt32 = 0
+                if pixGetPixel(pix, Int32(x), Int32(y), &value) == 0 { values.append(value) }
+            }
+            for index in corners.indices {
+                let a = corners[index], b = corners[(index + 1) % 4]
+                let length = a.distance(to: b)
+                guard length > 0 else { continue }
+                // The edge's normal, turned to point away from the centre.
+                var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
+                let middle = PageQuad.Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+                if nx * (middle.x - centre.x) + ny * (middle.y - centre.y) < 0 { nx = -nx; ny = -ny }
+                // Samples along the middle 80% of the edge, clear of the corners.
+                for step in 1...39 {
+                    let t = 0.1 + 0.8 * Double(step) / 40
+                    let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
+                    sample(x - nx * band, y - ny * band, into: &inside)
+                    sample(x + nx * band, y + ny * band, into: &outside)
+                }
+            }
+        }
+        guard inside.count >= 40, outside.count >= 40 else { return nil }
+        func median(_ values: [UInt32]) -> Double { Double(values.sorted()[values.count / 2]) }
+        return median(inside) - median(outside)
+    }
+
+    /// The largest 4-connected set region of a 1-bit image: its diagonal extreme points, and how badly
+    /// the region (holes filled) fits the quadrilateral they make.
+    private static func largestRegion(in mask: PixImage) -> (misfit: Double, quad: PageQuad)? {
         var components: UnsafeMutablePointer<PIXA>?
         var boxes = mask.withUnsafePix { pixConnComp($0, &components, 4) }
         defer {
@@ -65,7 +149,46 @@ public enum PageFinder {
         var left: Int32 = 0, top: Int32 = 0
         _ = pixaGetBoxGeometry(components, Int32(best.index), &left, &top, nil, nil)
         guard let quad = extremeCorners(of: region, offsetX: Int(left), offsetY: Int(top)) else { return nil }
-        return (Int(best.pixels), quad)
+        // Text and pictures are holes in the paper's region; the sheet is the region with them filled.
+        // (Leptonica returns the holes alone.)
+        guard let holes = PixImage(taking: region.withUnsafePix { pixHolesByFilling($0, 4) }),
+              let solid = PixImage(taking: region.withUnsafePix { pix in holes.withUnsafePix { pixOr(nil, pix, $0) } }),
+              let misfit = misfit(of: solid, offsetX: Int(left), offsetY: Int(top), quad: quad)
+        else { return nil }
+        return (misfit, quad)
+    }
+
+    /// The region's pixels outside `quad` plus the quadrilateral's area the region leaves uncovered, as a
+    /// share of the quadrilateral's area: 0 for a sheet, more for an object attached to it, whether it
+    /// moves a corner out or sticks out of a side.
+    private static func misfit(of solid: PixImage, offsetX: Int, offsetY: Int, quad: PageQuad) -> Double? {
+        let area = quad.area
+        guard area > 0 else { return nil }
+        let corners = quad.corners
+        return solid.withUnsafePix { pix -> Double? in
+            guard let data = pixGetData(pix) else { return nil }
+            let wordsPerLine = Int(pixGetWpl(pix))
+            let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))
+            var inside = 0, outside = 0
+            for y in 0..<height {
+                // Where the row's centre line crosses the quadrilateral (convex: one interval).
+                let rowY = Double(y + offsetY) + 0.5
+                var low = Double.infinity, high = -Double.infinity
+                for index in corners.indices {
+                    let a = corners[index], b = corners[(index + 1) % 4]
+                    guard (a.y <= rowY && rowY < b.y) || (b.y <= rowY && rowY < a.y) else { continue }
+                    let x = a.x + (rowY - a.y) / (b.y - a.y) * (b.x - a.x)
+                    low = min(low, x)
+                    high = max(high, x)
+                }
+                let line = data + y * wordsPerLine
+                for x in 0..<width where (line[x >> 5] >> (31 - UInt32(x & 31))) & 1 == 1 {
+                    let centre = Double(x + offsetX) + 0.5
+                    if centre >= low && centre <= high { inside += 1 } else { outside += 1 }
+                }
+            }
+            return (Double(outside) + max(0, area - Double(inside))) / area
+        }
     }
 
     /// The set pixels with the smallest and largest x+y and x−y.

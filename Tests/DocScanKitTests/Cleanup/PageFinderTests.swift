@@ -45,6 +45,58 @@ struct PageFinderTests {
         #expect(cer <= 0.03, "CER \(cer)")
     }
 
+    /// The page on a busy desk: 40 grey and light objects (papers, a keyboard, a mug) scattered around
+    /// it, some touching its edges, from a fixed seed.
+    private func busyPhoto(corners: Corners, seed: UInt64) throws -> URL {
+        let url = try TestSupport.temporaryFolder().appendingPathComponent("busy.png")
+        var page = pixRead(TestSupport.fixture("en_letter_150dpi.png").path)
+        var white = pixCreate(1240, 1754, 8)
+        var desk = pixCreate(1600, 2100, 8)
+        defer { pixDestroy(&page); pixDestroy(&white); pixDestroy(&desk) }
+        _ = pixSetAllGray(white, 255)
+        _ = pixSetAllGray(desk, 70)
+        var random = seed
+        func next(_ range: ClosedRange<Int>) -> Int32 {
+            random = random &* 6364136223846793005 &+ 1442695040888963407
+            return Int32(range.lowerBound + Int((random >> 33) % UInt64(range.count)))
+        }
+        for _ in 0..<40 {
+            var box = boxCreate(next(0...1500), next(0...2000), next(20...260), next(20...260))
+            _ = pixSetInRectArbitrary(desk, box, UInt32(next(90...215)))
+            boxDestroy(&box)
+        }
+        var from = ptaCreate(4), to = ptaCreate(4)
+        defer { ptaDestroy(&from); ptaDestroy(&to) }
+        for (x, y) in [(0.0, 0.0), (1240, 0), (1240, 1754), (0, 1754)] { ptaAddPt(from, Float(x), Float(y)) }
+        for (x, y) in corners { ptaAddPt(to, Float(x), Float(y)) }
+        var canvas = pixAddBorderGeneral(page, 0, 360, 0, 346, 0)
+        var frame = pixAddBorderGeneral(white, 0, 360, 0, 346, 0)
+        var warped = pixProjectivePtaGray(canvas, to, from, 0)
+        var warpedFrame = pixProjectivePtaGray(frame, to, from, 0)
+        var mask = pixThresholdToBinary(warpedFrame, 128)
+        var inside = pixInvert(nil, mask)
+        defer { pixDestroy(&canvas); pixDestroy(&frame); pixDestroy(&warped); pixDestroy(&warpedFrame); pixDestroy(&mask); pixDestroy(&inside) }
+        #expect(pixCombineMasked(desk, warped, inside) == 0)
+        #expect(pixWrite(url.path, desk, Int32(IFF_PNG)) == 0)
+        return url
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3])
+    func findsThePageOnABusyDesk(seed: UInt64) throws {
+        let corners: Corners = [(180.0, 150.0), (1380, 230), (1450, 1900), (120, 1980)]
+        let url = try busyPhoto(corners: corners, seed: seed)
+        let record = try #require(try TestSupport.scan(url, mode: .accurate).first)
+        let cleanup = try #require(record.cleanup)
+        let found = try #require(cleanup.pageCorners, "no page found: \(cleanup.pageNote ?? "")")
+        let diagonal = (1600.0 * 1600 + 2100 * 2100).squareRoot()
+        for (point, truth) in zip(found.corners, corners) {
+            let error = ((point.x - truth.0) * (point.x - truth.0) + (point.y - truth.1) * (point.y - truth.1)).squareRoot()
+            #expect(error <= 0.01 * diagonal, "seed \(seed): corner \(point) is \(error) px from \(truth)")
+        }
+        let cer = CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth("en_letter_150dpi"), chinese: false)
+        #expect(cer <= 0.03, "CER \(cer)")
+    }
+
     @Test func scansAreNotWarped() throws {
         for name in ["en_letter.png", "zh_notice.png", "en_invoice.png"] {
             let record = try #require(try TestSupport.scan(TestSupport.fixture(name), mode: .accurate, languages: "chi_sim,eng").first)
