@@ -27,9 +27,24 @@ let package = Package(
             pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]
         ),
+        // ICU's headers clash with the ICU copy Foundation bundles (_FoundationICU defines UErrorCode
+        // differently), so ICU is reached only through DocScanICU, which does not import Foundation.
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",  // requires icu-uc, so both libraries and their headers
+            providers: [.apt(["libicu-dev"])]
+        ),
+        .target(
+            name: "DocScanICU",
+            dependencies: ["CICU"],
+            // Without library evolution, clients still load an `internal import`, so DocScanKit would
+            // see CICU next to Foundation and fail to build; `@_implementationOnly` hides it but warns.
+            swiftSettings: [.unsafeFlags(["-enable-library-evolution"])]
+        ),
         .target(
             name: "DocScanKit",
             dependencies: [
+                "DocScanICU",
                 "CTesseract",
                 "CLeptonica",
                 "CExif",
@@ -46,6 +61,10 @@ let package = Package(
         .testTarget(
             name: "DocScanKitTests",
             dependencies: ["DocScanKit", "CLeptonica"]
+        ),
+        .testTarget(
+            name: "DocScanICUTests",
+            dependencies: ["DocScanICU"]
         ),
         .testTarget(
             name: "docscanTests",

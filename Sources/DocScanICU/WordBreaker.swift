@@ -1,0 +1,69 @@
+internal import CICU
+
+/// Splits text into words at UAX #29 boundaries with the system ICU.
+///
+/// Foundation on Linux has no word enumeration, and ICU also knows scripts without spaces (Thai, Lao,
+/// Khmer, Burmese) and marks each segment's kind. Han text comes out as ICU's dictionary splits it,
+/// which cuts some domain words (蛋白质 → 蛋白|质); `ChineseSegmenter` in DocScanKit re-cuts Han runs.
+/// Safe to share between tasks: each call works on its own clone of the rules.
+public struct WordBreaker: Sendable {
+    /// The ICU locale whose rules are used ("" for the root rules, which suit most languages).
+    public let locale: String
+    private let rules: WordBreakRules
+
+    /// Opens ICU's word-break rules for `locale` once; calls reuse them.
+    /// - Throws: `ICUError` when ICU has no word-break data.
+    public init(locale: String = "") throws(ICUError) {
+        self.locale = locale
+        rules = WordBreakRules(prototype: try BreakIterator(wordsFor: locale))
+    }
+
+    /// Every segment of `text` in order, spaces and punctuation included, so their texts join
+    /// back to `text`.
+    /// - Throws: `ICUError` when ICU cannot allocate an iterator or `text` exceeds ICU's 32-bit offsets.
+    public func segments(in text: String) throws(ICUError) -> [WordSegment] {
+        let utf16 = Array(text.utf16)
+        let iterator = try rules.prototype.clone()
+        let boundaries = try utf16.withUnsafeBufferPointer { units throws(ICUError) in
+            try iterator.boundaries(in: units)
+        }
+        var segments: [WordSegment] = []
+        segments.reserveCapacity(boundaries.count)
+        var start = 0
+        var startIndex = text.utf16.startIndex
+        for (end, status) in boundaries {
+            // ICU breaks only between code points, so a slice never splits a surrogate pair.
+            let endIndex = text.utf16.index(startIndex, offsetBy: end - start)
+            segments.append(WordSegment(
+                text: String(decoding: utf16[start..<end], as: UTF16.self),
+                kind: Self.kind(ofRuleStatus: status),
+                range: startIndex..<endIndex))
+            start = end
+            startIndex = endIndex
+        }
+        return segments
+    }
+
+    /// ICU's rule status falls in one range per kind (`UBRK_WORD_NONE` up to `UBRK_WORD_NONE_LIMIT`,
+    /// and so on); a status outside them comes from custom rules and counts as no word.
+    static func kind(ofRuleStatus status: Int32) -> WordSegment.Kind {
+        func within(_ low: UWordBreak, _ limit: UWordBreak) -> Bool {
+            Int64(low.rawValue) <= Int64(status) && Int64(status) < Int64(limit.rawValue)
+        }
+        if within(UBRK_WORD_LETTER, UBRK_WORD_LETTER_LIMIT) { return .letter }
+        if within(UBRK_WORD_NUMBER, UBRK_WORD_NUMBER_LIMIT) { return .number }
+        if within(UBRK_WORD_KANA, UBRK_WORD_KANA_LIMIT) { return .kana }
+        if within(UBRK_WORD_IDEO, UBRK_WORD_IDEO_LIMIT) { return .ideographic }
+        return .nonWord
+    }
+}
+
+/// The break iterator `WordBreaker` clones from. It is never given text and only `ubrk_clone` reads
+/// it, which ICU documents as thread safe; that is why it may be shared although `BreakIterator` is not.
+private final class WordBreakRules: @unchecked Sendable {
+    let prototype: BreakIterator
+
+    init(prototype: BreakIterator) {
+        self.prototype = prototype
+    }
+}
