@@ -11,10 +11,13 @@ public protocol KeywordExtractor: Sendable {
 public struct KeywordResult: Equatable, Sendable {
     public var keywords: [String]
     public var dropped: KeywordFilterCounts
+    /// How often each keyword occurs on the page (term frequency, for ranking).
+    public var counts: [String: Int]
 
-    public init(keywords: [String] = [], dropped: KeywordFilterCounts = KeywordFilterCounts()) {
+    public init(keywords: [String] = [], dropped: KeywordFilterCounts = KeywordFilterCounts(), counts: [String: Int] = [:]) {
         self.keywords = keywords
         self.dropped = dropped
+        self.counts = counts
     }
 }
 
@@ -22,17 +25,21 @@ public struct KeywordResult: Equatable, Sendable {
 public struct KeywordFilterCounts: Codable, Equatable, Sendable {
     /// Function words from the stop-word lists of the scan's languages.
     public var stopWord = 0
-    /// Tokens without a letter: numbers, amounts, dates.
+    /// Numbers and measurements: amounts, dates, times, ranges, values with units, phone and ID numbers.
     public var numeric = 0
     /// Tokens of one character.
     public var short = 0
+    /// Words read with less than the minimum OCR confidence and unknown to the lexicon.
+    public var lowConfidence = 0
+    /// Words whose shape OCR made up (`tHe`, `mhlz`, `l0ve`) and unknown to the lexicon.
+    public var garbage = 0
     /// Repeats of a keyword already kept.
     public var duplicate = 0
 
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case stopWord = "stop_word", numeric, short, duplicate
+        case stopWord = "stop_word", numeric, short, lowConfidence = "low_confidence", garbage, duplicate
     }
 }
 

@@ -22,6 +22,15 @@ public struct StopWords: Sendable {
         self.words = words
     }
 
+    private init(words: Set<String>) {
+        self.words = words
+    }
+
+    /// These lists plus the words of `text` (same format).
+    public func adding(_ text: String) -> StopWords {
+        StopWords(words: words.union(Self.parse(text)))
+    }
+
     public func contains(_ word: String) -> Bool { words.contains(word) }
 
     public var count: Int { words.count }

@@ -59,6 +59,8 @@ public final class PagePipeline {
             record.words = text.words.map(Self.rounded)
             record.lines = text.lines.map(Self.rounded)
             record.keywords = found.keywords
+            record.keywordString = found.keywords.joined(separator: " ")
+            record.keywordCounts = found.counts
             record.keywordsDropped = found.dropped
         } catch let error as PageError {
             record.error = error

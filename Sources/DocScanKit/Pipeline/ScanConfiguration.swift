@@ -11,6 +11,8 @@ public struct ScanConfiguration: Sendable {
     /// Longer side, in pixels, that larger pages are scaled down to.
     public var workingSize: Int
     public var keywordExtractor: any KeywordExtractor
+    /// A word list (one a line) given to Tesseract as user words, or nil.
+    public var userWordsFile: URL?
     /// Orientation detection settings; detection is on by default in accurate mode only.
     public var orientation: PageOrienter.Options
     /// Clean-up settings: background normalization and deskew.
@@ -25,7 +27,11 @@ public struct ScanConfiguration: Sendable {
     public var mode: ScanMode { models.mode }
     public var languages: LanguageList { models.languages }
 
-    /// - Throws: `DocScanError.missingModel` for a language without a model in `mode`.
+    /// - Parameters:
+    ///   - keywords: what the default keyword extractor is built from; ignored when `keywordExtractor` is given.
+    /// - Throws: `DocScanError.missingModel` for a language without a model in `mode`,
+    ///   `DocScanError.missingDependency` without jieba's dictionary, `DocScanError.optionFileUnreadable`
+    ///   for a stop-word or custom-word file that cannot be read.
     public init(
         mode: ScanMode,
         languages: LanguageList,
@@ -33,6 +39,7 @@ public struct ScanConfiguration: Sendable {
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
         maxPixels: Int = 250_000_000,
         orientation: PageOrienter.Options? = nil,
+        keywords: KeywordSettings = KeywordSettings(),
         keywordExtractor: (any KeywordExtractor)? = nil
     ) throws {
         models = try ModelSelection(languages: languages, mode: mode, store: store)
@@ -46,7 +53,7 @@ public struct ScanConfiguration: Sendable {
         if self.orientation.detect && osdModel == nil {
             throw DocScanError.missingModel(language: "osd", mode: mode, advice: ModelStore.installAdvice(for: "osd"))
         }
-        self.keywordExtractor = keywordExtractor ?? BasicKeywordExtractor(
-            stopWords: StopWords.defaultDirectory().map { StopWords(languages: languages, directory: $0) } ?? StopWords())
+        userWordsFile = keywords.customWordsFile
+        self.keywordExtractor = try keywordExtractor ?? keywords.extractor(languages: languages)
     }
 }

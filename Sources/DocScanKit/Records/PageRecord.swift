@@ -41,9 +41,13 @@ public struct PageRecord: Codable, Equatable, Sendable {
     @ExplicitNull public var meanConfidence: Double?
     public var words: [RecognizedSpan]
     public var lines: [RecognizedSpan]
-    /// Keywords in first-seen order.
+    /// Keywords, ranked by tf-idf over the run's pages (first-seen order among equals).
     public var keywords: [String]
+    /// The keywords joined by spaces, for full-text indexes.
+    public var keywordString: String
     public var keywordsDropped: KeywordFilterCounts
+    /// How often each keyword occurs on the page, for ranking; not part of the record.
+    public var keywordCounts: [String: Int] = [:]
     public var timingsMs: StageTimings
     public var warnings: [String]
     /// Why the page failed, or nil.
@@ -60,7 +64,7 @@ public struct PageRecord: Codable, Equatable, Sendable {
         case schema, source, page, pageCount = "page_count", sha256, fileSize = "file_size", format, mode,
              languages, models, originalWidth = "original_width", originalHeight = "original_height", scale,
              orientation, cleanup, width, height, resolution, text, meanConfidence = "mean_confidence", words,
-             lines, keywords, keywordsDropped = "keywords_dropped", timingsMs = "timings_ms", warnings, error
+             lines, keywords, keywordString = "keyword_string", keywordsDropped = "keywords_dropped", timingsMs = "timings_ms", warnings, error
     }
 }
 
@@ -72,6 +76,6 @@ extension PageRecord {
             fileSize: page.fileSize, format: page.format, mode: models.mode, languages: models.languages.codes,
             models: models.models.map { ModelUse(language: $0.language, variant: $0.variant, path: $0.path) },
             originalWidth: nil, originalHeight: nil, scale: nil, orientation: nil, cleanup: nil, width: nil, height: nil, resolution: nil, text: "", meanConfidence: nil, words: [], lines: [],
-            keywords: [], keywordsDropped: KeywordFilterCounts(), timingsMs: StageTimings(), warnings: [], error: nil)
+            keywords: [], keywordString: "", keywordsDropped: KeywordFilterCounts(), timingsMs: StageTimings(), warnings: [], error: nil)
     }
 }

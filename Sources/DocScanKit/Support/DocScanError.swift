@@ -18,12 +18,17 @@ public enum DocScanError: Error, Equatable, Sendable {
     case outputNotWritable(path: String, reason: String)
     /// Tesseract refused to start with these models.
     case engineInitFailed(languages: String, dataPath: String)
+    /// Data or a library docscan needs beyond the models (jieba's dictionary, ICU) is missing.
+    case missingDependency(name: String, advice: String)
+    /// A file given with an option (`--stopwords`, `--custom-words`) cannot be read.
+    case optionFileUnreadable(option: String, path: String, reason: String)
 
     /// The exit status a run that stops on this error should end with.
     public var exitStatus: ExitStatus {
         switch self {
         case .unknownLanguage, .emptyLanguageList: .badArguments
-        case .missingModel, .engineInitFailed: .missingDependency
+        case .missingModel, .engineInitFailed, .missingDependency: .missingDependency
+        case .optionFileUnreadable: .badArguments
         case .inputNotFound, .noPages: .inputError
         case .outputNotWritable: .outputNotWritable
         }
@@ -47,6 +52,10 @@ extension DocScanError: LocalizedError {
             "\(path): cannot write output: \(reason)"
         case .engineInitFailed(let languages, let dataPath):
             "Tesseract could not load '\(languages)' from \(dataPath); run 'docscan models' to check the model files"
+        case .missingDependency(let name, let advice):
+            "\(name) is missing: \(advice)"
+        case .optionFileUnreadable(let option, let path, let reason):
+            "\(option) \(path): cannot read the file: \(reason)"
         }
     }
 }
