@@ -1,0 +1,108 @@
+/// An immutable set of byte strings kept in one buffer behind an open-addressing hash table.
+///
+/// `Lexicon` holds up to a million and a half words; as a `Set<String>` they took over a second to
+/// load and close to a microsecond to look up (a string per word, Unicode-aware hashing). Here loading
+/// copies bytes and a lookup hashes the bytes it is given. A class with `let` arrays, so a lookup
+/// reads them in place instead of retaining and releasing four arrays.
+final class WordSet: Sendable {
+    private let bytes: [UInt8]
+    /// Word `i` is `bytes[starts[i]..<starts[i + 1]]`.
+    private let starts: [UInt32]
+    private let hashes: [UInt32]
+    /// Word numbers, -1 for an empty slot; at most half full.
+    private let slots: [Int32]
+
+    init(_ builder: Builder) {
+        bytes = builder.bytes
+        starts = builder.starts
+        hashes = builder.hashes
+        slots = builder.slots
+    }
+
+    /// An empty set.
+    convenience init() {
+        self.init(Builder())
+    }
+
+    var count: Int { hashes.count }
+
+    func contains(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        Self.slot(of: word, hash: Self.hash(word), bytes: bytes, starts: starts, hashes: hashes, slots: slots).found
+    }
+
+    /// Collects words, then makes a `WordSet` of them.
+    struct Builder {
+        fileprivate var bytes: [UInt8] = []
+        fileprivate var starts: [UInt32] = [0]
+        fileprivate var hashes: [UInt32] = []
+        fileprivate var slots: [Int32]
+
+        init(minimumCapacity: Int = 0) {
+            var size = 16
+            while size < minimumCapacity * 2 { size *= 2 }
+            slots = [Int32](repeating: -1, count: size)
+            bytes.reserveCapacity(minimumCapacity * 10)
+            starts.reserveCapacity(minimumCapacity + 1)
+            hashes.reserveCapacity(minimumCapacity)
+        }
+
+        /// A builder starting with the words of `set`.
+        init(_ set: WordSet) {
+            bytes = set.bytes
+            starts = set.starts
+            hashes = set.hashes
+            slots = set.slots
+        }
+
+        mutating func insert(_ word: UnsafeBufferPointer<UInt8>) {
+            let hash = WordSet.hash(word)
+            let (index, found) = WordSet.slot(of: word, hash: hash, bytes: bytes, starts: starts, hashes: hashes,
+                                              slots: slots)
+            guard !found else { return }
+            slots[index] = Int32(hashes.count)
+            hashes.append(hash)
+            bytes.append(contentsOf: word)
+            starts.append(UInt32(bytes.count))
+            if hashes.count * 2 > slots.count { grow() }
+        }
+
+        private mutating func grow() {
+            let size = slots.count * 2
+            var grown = [Int32](repeating: -1, count: size)
+            for (number, hash) in hashes.enumerated() {
+                var index = Int(hash) & (size - 1)
+                while grown[index] >= 0 { index = (index + 1) & (size - 1) }
+                grown[index] = Int32(number)
+            }
+            slots = grown
+        }
+    }
+
+    /// The slot holding `word`, or the empty slot where it would go.
+    private static func slot(of word: UnsafeBufferPointer<UInt8>, hash: UInt32, bytes: [UInt8], starts: [UInt32],
+                             hashes: [UInt32], slots: [Int32]) -> (index: Int, found: Bool) {
+        let mask = slots.count - 1
+        var index = Int(hash) & mask
+        while true {
+            let number = Int(slots[index])
+            if number < 0 { return (index, false) }
+            if hashes[number] == hash {
+                let start = Int(starts[number])
+                if Int(starts[number + 1]) - start == word.count,
+                   word.indices.allSatisfy({ bytes[start + $0] == word[$0] }) {
+                    return (index, true)
+                }
+            }
+            index = (index + 1) & mask
+        }
+    }
+
+    /// FNV-1a, folded to 32 bits; words are short, so a byte at a time is fast enough.
+    private static func hash(_ word: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in word {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+    }
+}
