@@ -13,11 +13,12 @@ struct DocScanCommand: ParsableCommand {
             Examples:
               docscan scan ~/Scans --jsonl records.jsonl
               docscan scan letters/ --lang de,en --mode fast --jsonl - | jq .keywords
+              docscan keywords records.jsonl --stopwords office-words.txt --jsonl records.jsonl
               docscan models --lang chi_sim,eng
 
             Exit status:
             \(ExitStatus.allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
             """,
-        subcommands: [ScanCommand.self, ModelsCommand.self]
+        subcommands: [ScanCommand.self, KeywordsCommand.self, ModelsCommand.self]
     )
 }

@@ -14,6 +14,12 @@ struct ScanCommand: ParsableCommand {
 
             A page that fails is named on standard error and in its record; the other pages go on, and the exit
             status is 3. Progress goes to standard error on a terminal; records go to --jsonl.
+
+            Keywords are the page's words with stop words, numbers and measurements, one-character tokens,
+            low-confidence words and OCR garbage dropped, de-duplicated, and ranked by tf-idf over the
+            run, so words on every page (letterheads, form labels) come last. A --jsonl file is written
+            as pages finish and rewritten ranked at the end; standard output gets the ranked records at
+            the end.
             """
     )
 
@@ -49,6 +55,8 @@ struct ScanCommand: ParsableCommand {
         valueName: "dir"))
     var debugImages: String?
 
+    @OptionGroup(title: "Keywords") var keywords: KeywordOptions
+
     @Option(help: ArgumentHelp("docscan's model directory (default: $DOCSCAN_MODELS or ~/.local/share/docscan/models).", valueName: "dir"))
     var models: String?
 
@@ -76,7 +84,8 @@ struct ScanCommand: ParsableCommand {
             mode: language.mode, languages: try language.languages, store: store,
             jobs: jobs, maxPixels: maxMegapixels * 1_000_000,
             orientation: PageOrienter.Options(
-                detect: detectOrientation ?? (language.mode == .accurate), threshold: orientationThreshold))
+                detect: detectOrientation ?? (language.mode == .accurate), threshold: orientationThreshold),
+            keywords: keywords.settings)
         if !cleanup {
             configuration.cleanup = .none
         }
@@ -91,7 +100,7 @@ struct ScanCommand: ParsableCommand {
         }
         let listing = try PageSource(root: URL(fileURLWithPath: input)).list()
         guard !listing.pages.isEmpty else { throw DocScanError.noPages(path: input) }
-        let writer = try JSONLinesWriter(path: jsonl)
+        let writer = RankingRecordWriter(wrapping: try JSONLinesWriter(path: jsonl))
 
         let runner = ScanRunner(configuration: configuration)
         let interruption = InterruptHandler { runner.cancel() }

@@ -3,12 +3,14 @@ import Foundation
 
 /// The keyword extractor: clean, findable terms in every installed language.
 ///
-/// Per recognized line, NFKC-normalized with each character's OCR word confidence: numbers and
-/// measurements are masked first, so `65.3kg` or `2021.10.09` is dropped whole instead of leaving
-/// pieces; the rest is cut into words by ICU (UAX #29), Han runs by jieba's dictionary. Each word is
-/// case-folded and then dropped, in this order, as a number, as one character, as a stop word, for low
-/// OCR confidence, or as garbage by shape; a word in the lexicon or the user's custom words is not
-/// dropped for confidence or shape. Repeats are counted, not kept.
+/// Per recognized line, NFKC-normalized with each character's OCR word confidence (and optionally
+/// folded to Simplified Chinese): numbers and measurements are masked first, so `65.3kg` or
+/// `2021.10.09` is dropped whole instead of leaving pieces; the rest is cut into words by ICU
+/// (UAX #29), Han runs by jieba's dictionary. Each word is case-folded and then dropped, in this order,
+/// as a number, as a stop word (checked whole, then on the pieces apostrophes, `.` and `@` split it
+/// into), as too short (one character; two unless an acronym), for low OCR confidence, or as garbage by
+/// shape. A word in the lexicon is not dropped for confidence or shape; a custom word is never dropped.
+/// Repeats are counted, not kept. Keywords are the words' case-folded forms: `Invoice` → `invoice`.
 public struct SegmentingKeywordExtractor: KeywordExtractor {
     public struct Options: Sendable {
         /// Words read with a lower confidence (0–100) are dropped unless the lexicon knows them.
@@ -17,7 +19,7 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
         public var foldTraditional: Bool
 
         /// The default confidence threshold, chosen by a sweep on the public eval set (README, "Keywords").
-        public static let defaultMinimumConfidence = 60.0
+        public static let defaultMinimumConfidence = 70.0
 
         public init(minimumConfidence: Double = defaultMinimumConfidence, foldTraditional: Bool = false) {
             self.minimumConfidence = minimumConfidence
@@ -45,7 +47,8 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
         options: Options = Options()
     ) throws {
         do {
-            segmenter = TextSegmenter(wordBreaker: try WordBreaker(), chinese: try ChineseSegmenter.shared())
+            segmenter = TextSegmenter(
+                wordBreaker: try WordBreaker(), chinese: try ChineseSegmenter.shared(), userWords: customWords.map { Self.fold($0) })
             folding = options.foldTraditional ? try ChineseScriptFolding() : nil
         } catch let error as ChineseDictionaryError {
             throw DocScanError.missingDependency(name: "jieba dictionary", advice: "\(error.localizedDescription); install python3-jieba (make setup) or set DOCSCAN_JIEBA_DICT")
@@ -68,6 +71,8 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
     }
 
     func extract(from line: ConfidentLine, into result: inout KeywordResult) {
+        // Folded before segmentation: jieba's dictionary is Simplified, and cuts 蛋白質 as 蛋白 + 質.
+        let line = folding.map { simplified(line, with: $0) } ?? line
         let found = measurements.matches(in: line.text)
         result.dropped.numeric += found.count
         let masked = found.isEmpty ? line.text : Self.masking(found.map(\.range), in: line.text)
@@ -81,30 +86,51 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
             index = segment.range.upperBound
             offset = start + length
             guard segment.kind != .nonWord else { continue }
-            consider(segment.text, kind: segment.kind, confidence: line.confidence(scalarOffsets: start..<(start + length)), into: &result)
+            consider(segment.text, confidence: line.confidence(scalarOffsets: start..<(start + length)), into: &result)
         }
     }
 
-    private func consider(_ token: String, kind: WordSegment.Kind, confidence: Double, into result: inout KeywordResult) {
-        guard kind != .number, token.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) else {
+    private func consider(_ token: String, confidence: Double, into result: inout KeywordResult) {
+        // ICU calls `InBody770` a number; a token is one only without a letter that is not a numeral.
+        guard token.unicodeScalars.contains(where: Self.isLetter) else {
             result.dropped.numeric += 1
             return
         }
-        var word = Self.fold(token)
-        if let folding, word.unicodeScalars.contains(where: HanSpacing.isHan) {
-            word = (try? folding.simplified(word)) ?? word
-        }
+        let word = Self.fold(token)
         if stopWords.contains(word) {
             result.dropped.stopWord += 1
             return
         }
-        word = Self.withoutClitics(word)
-        guard word.count >= 2 else {
+        guard !customWords.contains(word) else {
+            keep(word, into: &result)
+            return
+        }
+        // ICU keeps `couldn't`, `l'analyse`, `website.com` and `name@host` whole; an archive's full-text
+        // index (SQLite FTS5) splits them, and so do keywords, after the whole was checked above.
+        let pieces = token.split(whereSeparator: { Self.innerSeparators.contains($0) })
+        guard pieces.count > 1 else {
+            considerPiece(token, folded: word, confidence: confidence, into: &result)
+            return
+        }
+        for piece in pieces {
+            let piece = String(piece)
+            guard piece.unicodeScalars.contains(where: Self.isLetter) else {
+                result.dropped.numeric += 1
+                continue
+            }
+            let folded = Self.fold(piece)
+            if stopWords.contains(folded) {
+                result.dropped.stopWord += 1
+            } else {
+                considerPiece(piece, folded: folded, confidence: confidence, into: &result)
+            }
+        }
+    }
+
+    /// The filters after the stop words: length, confidence, shape.
+    private func considerPiece(_ token: String, folded word: String, confidence: Double, into result: inout KeywordResult) {
+        guard word.count >= 2, word.count > 2 || Self.isAcronym(token) || word.unicodeScalars.contains(where: HanSpacing.isHan) else {
             result.dropped.short += 1
-            return
-        }
-        if stopWords.contains(word) {
-            result.dropped.stopWord += 1
             return
         }
         if !customWords.contains(word) {
@@ -119,6 +145,23 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
                 return
             }
         }
+        keep(word, into: &result)
+    }
+
+    /// A letter that is not a numeral (三 and Ⅻ are alphabetic, and numbers).
+    static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic && scalar.properties.numericType == nil
+    }
+
+    /// A two-letter Latin token is a keyword only as an acronym, written with a capital after its first
+    /// character (`IP`, `EU`, `pH`, `3D`): lower-case two-letter words are function words or the
+    /// pieces OCR breaks longer words into (`ed`, `ry`, `fa-`), and title case ones are mostly honorifics.
+    static func isAcronym(_ token: String) -> Bool {
+        guard let last = token.unicodeScalars.last else { return false }
+        return last.properties.isUppercase || (last.properties.numericType != nil && token.unicodeScalars.contains(where: \.properties.isUppercase))
+    }
+
+    private func keep(_ word: String, into result: inout KeywordResult) {
         if let count = result.counts[word] {
             result.counts[word] = count + 1
             result.dropped.duplicate += 1
@@ -126,6 +169,22 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
             result.counts[word] = 1
             result.keywords.append(word)
         }
+    }
+
+    /// Characters UAX #29 keeps inside a word that split a keyword: apostrophes, the full stop, the
+    /// colon, the middle dot and the `@` of addresses. `_` stays: `file_name` is one identifier.
+    static let innerSeparators: Set<Character> = ["'", "’", "ʼ", ".", ":", "@", "·"]
+
+    /// Case-folded (and Traditional Chinese folded to Simplified when asked), with typographic
+    /// apostrophes made plain, so `Don’t` meets the stop word `don't`.
+    /// `line` in Simplified characters. The conversion is character for character, so confidences stay
+    /// in place; should a conversion change the length, the line's lowest confidence stands for all.
+    private func simplified(_ line: ConfidentLine, with folding: ChineseScriptFolding) -> ConfidentLine {
+        guard line.text.unicodeScalars.contains(where: HanSpacing.isHan),
+              let text = try? folding.simplified(line.text), text != line.text else { return line }
+        let count = text.unicodeScalars.count
+        guard count != line.confidences.count else { return ConfidentLine(text: text, confidences: line.confidences) }
+        return ConfidentLine(text: text, confidences: Array(repeating: line.confidences.min() ?? 0, count: count))
     }
 
     /// Case-folded with typographic apostrophes made plain, so `Don’t` meets the stop word `don't`.
@@ -136,21 +195,6 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
         }
         return folded
     }
-
-    /// French elisions and the English possessive come off: `l'analyse` → `analyse`,
-    /// `qu'il` → `il`, `Watson's` → `watson`.
-    static func withoutClitics(_ word: String) -> String {
-        guard word.contains("'") else { return word }
-        var word = word
-        if word.hasSuffix("'s") { word.removeLast(2) }
-        if let apostrophe = word.firstIndex(of: "'"),
-           elisions.contains(String(word[..<apostrophe])) {
-            word = String(word[word.index(after: apostrophe)...])
-        }
-        return word
-    }
-
-    static let elisions: Set<String> = ["l", "d", "j", "m", "n", "s", "t", "c", "qu", "jusqu", "lorsqu", "puisqu", "quoiqu"]
 
     /// `text` with every scalar in `ranges` replaced by a space, so offsets stay the same.
     static func masking(_ ranges: [Range<String.Index>], in text: String) -> String {

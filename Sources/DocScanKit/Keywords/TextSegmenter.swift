@@ -8,10 +8,17 @@ import DocScanICU
 public struct TextSegmenter: Sendable {
     public let wordBreaker: WordBreaker
     public let chinese: ChineseSegmenter
+    /// Han words the user listed (`--custom-words`), kept whole wherever they occur, as jieba's
+    /// user dictionary does for words such as 体脂肪 that its dictionary lacks.
+    public let userWords: Set<String>
+    /// The lengths (in scalars) of `userWords`, longest first.
+    private let userWordLengths: [Int]
 
-    public init(wordBreaker: WordBreaker, chinese: ChineseSegmenter) {
+    public init(wordBreaker: WordBreaker, chinese: ChineseSegmenter, userWords: some Sequence<String> = [String]()) {
         self.wordBreaker = wordBreaker
         self.chinese = chinese
+        self.userWords = Set(userWords.filter { !$0.isEmpty && $0.unicodeScalars.allSatisfy(HanSpacing.isHan) })
+        userWordLengths = Set(self.userWords.map(\.unicodeScalars.count)).sorted(by: >)
     }
 
     /// Every segment of `text` in order, spaces and punctuation included, so their texts join back
@@ -24,7 +31,7 @@ public struct TextSegmenter: Sendable {
             guard let first = hanRun.first, let last = hanRun.last else { return }
             var start = first.range.lowerBound
             let run = hanRun.count == 1 ? first.text : hanRun.map(\.text).joined()
-            for word in chinese.cut(run) {
+            for word in cut(run) {
                 let end = text.unicodeScalars.index(start, offsetBy: word.unicodeScalars.count)
                 result.append(WordSegment(text: word, kind: .ideographic, range: start..<end))
                 start = end
@@ -42,5 +49,31 @@ public struct TextSegmenter: Sendable {
         }
         flushHanRun()
         return result
+    }
+
+    /// jieba's cut of a Han run, with the user's words taken out first: at each position the longest
+    /// user word that starts there is one piece, and the text between them is cut by the dictionary.
+    private func cut(_ run: String) -> [String] {
+        guard !userWords.isEmpty else { return chinese.cut(run) }
+        let scalars = Array(run.unicodeScalars)
+        func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+        var pieces: [String] = []
+        var gapStart = 0
+        var position = 0
+        while position < scalars.count {
+            let match = userWordLengths.first { length in
+                position + length <= scalars.count && userWords.contains(text(position..<(position + length)))
+            }
+            guard let length = match else {
+                position += 1
+                continue
+            }
+            if gapStart < position { pieces += chinese.cut(text(gapStart..<position)) }
+            pieces.append(text(position..<(position + length)))
+            position += length
+            gapStart = position
+        }
+        if gapStart < scalars.count { pieces += chinese.cut(text(gapStart..<scalars.count)) }
+        return pieces
     }
 }

@@ -16,7 +16,7 @@ public final class PagePipeline {
     public init(configuration: ScanConfiguration) throws {
         self.configuration = configuration
         loader = PageLoader(maxPixels: configuration.maxPixels, workingSize: configuration.workingSize)
-        recognizer = try TextRecognizer(models: configuration.models)
+        recognizer = try TextRecognizer(models: configuration.models, userWordsFile: configuration.userWordsFile)
         orienter = try PageOrienter(
             options: configuration.orientation, osdModel: configuration.osdModel, checker: recognizer.engine)
         cleaner = PageCleaner(options: configuration.cleanup)

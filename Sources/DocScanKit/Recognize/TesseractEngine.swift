@@ -11,8 +11,9 @@ public final class TesseractEngine {
     /// Starts Tesseract's LSTM engine.
     /// - Parameters:
     ///   - variables: Tesseract parameters set after initialisation, such as `tessedit_do_invert`.
+    ///   - initVariables: parameters Tesseract reads only while loading models, such as `user_words_file`.
     /// - Throws: `DocScanError.engineInitFailed` when a model cannot be loaded.
-    public init(dataPath: String, languages: String, variables: [String: String] = [:]) throws {
+    public init(dataPath: String, languages: String, variables: [String: String] = [:], initVariables: [String: String] = [:]) throws {
         guard let api = TessBaseAPICreate() else {
             throw DocScanError.engineInitFailed(languages: languages, dataPath: dataPath)
         }
@@ -20,7 +21,7 @@ public final class TesseractEngine {
         self.languages = languages
         // Tesseract's warnings ("Estimating resolution as …") would interleave with docscan's own output.
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
-        guard TessBaseAPIInit2(api, dataPath, languages, OEM_LSTM_ONLY) == 0 else {
+        guard Self.initialize(api, dataPath: dataPath, languages: languages, variables: initVariables) == 0 else {
             TessBaseAPIDelete(api)
             throw DocScanError.engineInitFailed(languages: languages, dataPath: dataPath)
         }
@@ -54,6 +55,22 @@ public final class TesseractEngine {
             words: words,
             lines: lines,
             resolution: resolution)
+    }
+
+    /// `TessBaseAPIInit4` with the variables as C string arrays that live for the call only.
+    private static func initialize(_ api: OpaquePointer, dataPath: String, languages: String, variables: [String: String]) -> Int32 {
+        let sorted = variables.sorted { $0.key < $1.key }
+        var names = sorted.map { strdup($0.key) }
+        var values = sorted.map { strdup($0.value) }
+        defer {
+            names.forEach { free($0) }
+            values.forEach { free($0) }
+        }
+        return names.withUnsafeMutableBufferPointer { names in
+            values.withUnsafeMutableBufferPointer { values in
+                TessBaseAPIInit4(api, dataPath, languages, OEM_LSTM_ONLY, nil, 0, names.baseAddress, values.baseAddress, sorted.count, 0)
+            }
+        }
     }
 
     /// Tesseract's mean word confidence (0–100) for `image`, without collecting the text; 0 when nothing

@@ -18,12 +18,15 @@ public final class TextRecognizer: PageStage {
     }
 
     /// Starts the engine for `models`.
+    /// - Parameter userWordsFile: words (one a line) Tesseract's dictionary should know, such as names
+    ///   and terms of the user's documents (`--custom-words`).
     /// - Throws: `DocScanError.engineInitFailed`.
-    public init(models: ModelSelection) throws {
+    public init(models: ModelSelection, userWordsFile: URL? = nil) throws {
         engine = try TesseractEngine(
             dataPath: models.dataPath,
             languages: models.languages.tesseractString,
-            variables: Self.variables(for: models.mode))
+            variables: Self.variables(for: models.mode),
+            initVariables: userWordsFile.map { ["user_words_file": $0.path] } ?? [:])
     }
 
     public func run(_ page: CleanedPage, context: inout PageContext) throws -> RecognizedText {

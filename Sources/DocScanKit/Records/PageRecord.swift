@@ -4,7 +4,8 @@
 /// Optional fields are `@ExplicitNull`: written as `null`, never left out, so every record has every key.
 public struct PageRecord: Codable, Equatable, Sendable {
     /// The record format's version.
-    public static let currentSchema = 1
+    /// Version 2 added `keyword_string` and the `low_confidence` and `garbage` drop counts.
+    public static let currentSchema = 2
 
     public var schema = PageRecord.currentSchema
     /// Path relative to the scan root, `/`-separated.

@@ -22,6 +22,8 @@ public enum DocScanError: Error, Equatable, Sendable {
     case missingDependency(name: String, advice: String)
     /// A file given with an option (`--stopwords`, `--custom-words`) cannot be read.
     case optionFileUnreadable(option: String, path: String, reason: String)
+    /// A line of a records file that is not a page record docscan can read.
+    case badRecord(path: String, line: Int, reason: String)
 
     /// The exit status a run that stops on this error should end with.
     public var exitStatus: ExitStatus {
@@ -29,7 +31,7 @@ public enum DocScanError: Error, Equatable, Sendable {
         case .unknownLanguage, .emptyLanguageList: .badArguments
         case .missingModel, .engineInitFailed, .missingDependency: .missingDependency
         case .optionFileUnreadable: .badArguments
-        case .inputNotFound, .noPages: .inputError
+        case .inputNotFound, .noPages, .badRecord: .inputError
         case .outputNotWritable: .outputNotWritable
         }
     }
@@ -56,6 +58,8 @@ extension DocScanError: LocalizedError {
             "\(name) is missing: \(advice)"
         case .optionFileUnreadable(let option, let path, let reason):
             "\(option) \(path): cannot read the file: \(reason)"
+        case .badRecord(let path, let line, let reason):
+            "\(path), line \(line): \(reason)"
         }
     }
 }

@@ -7,7 +7,7 @@ struct PageRecordTests {
     static let fields: Set<String> = [
         "schema", "source", "page", "page_count", "sha256", "file_size", "format", "mode", "languages", "models",
         "original_width", "original_height", "scale", "orientation", "cleanup", "width", "height", "resolution", "text", "mean_confidence", "words", "lines", "keywords",
-        "keywords_dropped", "timings_ms", "warnings", "error",
+        "keyword_string", "keywords_dropped", "timings_ms", "warnings", "error",
     ]
 
     private func records(in folder: URL, languages: String = "eng") throws -> [[String: Any]] {
@@ -29,7 +29,7 @@ struct PageRecordTests {
         #expect(records.count == 2)
         for record in records {
             #expect(Set(record.keys) == Self.fields)
-            #expect(record["schema"] as? Int == 1)
+            #expect(record["schema"] as? Int == 2)
             #expect(record["mode"] as? String == "fast")
             #expect(record["languages"] as? [String] == ["eng"])
         }
@@ -44,7 +44,12 @@ struct PageRecordTests {
         let words = try #require(good["words"] as? [[String: Any]])
         let box = try #require(words.first?["box"] as? [String: Any])
         #expect(Set(box.keys) == ["x", "y", "width", "height"])
-        #expect((good["keywords"] as? [String])?.contains("invoice") == true)
+        let keywords = try #require(good["keywords"] as? [String])
+        #expect(keywords.contains("invoice"))
+        #expect(good["keyword_string"] as? String == keywords.joined(separator: " "))
+        let dropped = try #require(good["keywords_dropped"] as? [String: Int])
+        #expect(Set(dropped.keys) == ["stop_word", "numeric", "short", "low_confidence", "garbage", "duplicate"])
+        #expect(dropped["numeric", default: 0] > 5)
         let timings = try #require(good["timings_ms"] as? [String: Any])
         #expect(Set(timings.keys) == ["source", "load", "orient", "cleanup", "recognize", "keywords", "total"])
 
