@@ -9,7 +9,8 @@ import Foundation
 /// (UAX #29), Han runs by jieba's dictionary. Each word is case-folded and then dropped, in this order,
 /// as a number, as a stop word (checked whole, then on the pieces apostrophes, `.` and `@` split it
 /// into), as too short (one character; two unless an acronym), for low OCR confidence, or as garbage by
-/// shape. A word in the lexicon is not dropped for confidence or shape; a custom word is never dropped.
+/// shape. A word in the lexicon (for Chinese, jieba's dictionary) is not dropped for confidence or
+/// shape; a custom word is never dropped.
 /// Repeats are counted, not kept. Keywords are the words' case-folded forms: `Invoice` → `invoice`.
 public struct SegmentingKeywordExtractor: KeywordExtractor {
     public struct Options: Sendable {
@@ -19,7 +20,7 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
         public var foldTraditional: Bool
 
         /// The default confidence threshold, chosen by a sweep on the public eval set (README, "Keywords").
-        public static let defaultMinimumConfidence = 70.0
+        public static let defaultMinimumConfidence = 80.0
 
         public init(minimumConfidence: Double = defaultMinimumConfidence, foldTraditional: Bool = false) {
             self.minimumConfidence = minimumConfidence
@@ -135,7 +136,8 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
         }
         if !customWords.contains(word) {
             let han = word.unicodeScalars.contains(where: HanSpacing.isHan)
-            let known = !han && lexicon.contains(word)
+            // jieba's dictionary is the lexicon of Chinese: OCR noise seldom spells one of its words.
+            let known = han ? segmenter.chinese.dictionary.frequency(of: word) > 0 : lexicon.contains(word)
             if confidence < options.minimumConfidence && !known {
                 result.dropped.lowConfidence += 1
                 return

@@ -86,8 +86,8 @@ import Testing
     @Test func lowConfidenceDropsUnknownWordsButTheLexiconRescuesRealOnes() throws {
         let result = try extract(
             ["hospital resaned copyrgh Skolelinux"],
-            wordConfidences: ["hospital": 30, "resaned": 30, "copyrgh": 69, "Skolelinux": 71])
-        #expect(SegmentingKeywordExtractor.Options.defaultMinimumConfidence == 70)
+            wordConfidences: ["hospital": 30, "resaned": 30, "copyrgh": 79, "Skolelinux": 81])
+        #expect(SegmentingKeywordExtractor.Options.defaultMinimumConfidence == 80)
         #expect(result.keywords == ["hospital", "skolelinux"])
         #expect(result.dropped.lowConfidence == 2)
     }
@@ -143,10 +143,15 @@ import Testing
         #expect(result.keywords == ["inbody770", "result"])
     }
 
-    @Test func aKeywordTakesTheLowestConfidenceOfTheWordsItSpans() throws {
-        // 骨骼肌 is three one-character words; one read badly makes the whole word doubtful.
-        let result = try extract(["骨骼肌 偏低"], with: Self.chinese, wordConfidences: ["骼": 40])
-        #expect(result.keywords == ["偏低"])
-        #expect(result.dropped.lowConfidence == 1)
+    @Test func aKeywordTakesTheConfidenceOfTheOCRWordsItComesFrom() throws {
+        // Tesseract's word is “smarthost”), punctuation included; the keyword inherits its confidence.
+        let doubtful = try extract(["Relay via “smarthost”) host"], wordConfidences: ["“smarthost”)": 58])
+        #expect(doubtful.keywords == ["relay", "host"])
+        #expect(doubtful.dropped.lowConfidence == 1)
+        let sure = try extract(["Relay via “smarthost”) host"], wordConfidences: ["“smarthost”)": 85])
+        #expect(sure.keywords == ["relay", "smarthost", "host"])
+        // Chinese words are jieba dictionary words, which are kept at any confidence, as the lexicon
+        // keeps Latin words: 骨骼肌 spans three one-character OCR words, one read badly.
+        #expect(try extract(["骨骼肌 偏低"], with: Self.chinese, wordConfidences: ["骼": 10]).keywords == ["骨骼肌", "偏低"])
     }
 }
