@@ -19,6 +19,14 @@ list, for all contenders alike (and reported). Contenders, on the same pages:
                          2 processes at a time
   naive                  the same command with OMP_THREAD_LIMIT unset (OpenMP
                          default), one page at a time
+  keywords               the keyword stage alone: the set is scanned once in
+                         fast mode (untimed), its records are repeated until
+                         they hold at least 8 MB of page text, and `docscan
+                         keywords --jobs 1` and `--jobs 2` extract their
+                         keywords again; reported are MB of text per second
+                         inside the stage (its own wall-clock stopwatch) and
+                         the whole command's time (reading, ranking and
+                         writing the records included)
 
 Reported per contender: wall s, pages/min, CPU s/page (user+sys of the child
 processes, from RUSAGE_CHILDREN deltas), peak RSS MB (max ru_maxrss from wait4
@@ -34,6 +42,7 @@ record per page, aborts the benchmark.
 import argparse
 import json
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -52,7 +61,9 @@ CONTENDERS = {  # key: (label, kind, docscan mode, docscan jobs)
     "accurate2": ("docscan accurate -j2", "docscan", "accurate", 2),
     "expert": (f"expert loop (tesseract x{EXPERT_SLOTS}, OMP=1)", "expert", None, None),
     "naive": ("naive loop (tesseract, OMP default)", "naive", None, None),
+    "keywords": ("docscan keywords (keyword stage)", "keywords", None, None),
 }
+KEYWORD_TEXT_BYTES = 8_000_000
 
 
 def die(msg):
@@ -177,6 +188,46 @@ def run_contender(key, a, groups, linkdirs):
                 peak_rss_concurrent_mb=sum(sorted(rss)[-slots:]), other_load=other)
 
 
+def bench_keywords(a, linkdirs, tmp):
+    """Keyword-stage throughput over the set's records, repeated to KEYWORD_TEXT_BYTES of text."""
+    records = []
+    for i, (lang, folder) in enumerate(linkdirs.items()):
+        out = os.path.join(tmp, f"records-{i}.jsonl")
+        p = subprocess.run([a.docscan, "scan", folder, "--mode", "fast", "--lang", lang,
+                            "--jsonl", out, "--quiet"], capture_output=True, text=True)
+        if p.returncode not in (0, 3):
+            die(f"docscan scan for the keyword benchmark exited {p.returncode}: {p.stderr.strip()}")
+        with open(out, encoding="utf-8") as f:
+            records += [line for line in f if line.strip()]
+    text = sum(len(json.loads(r)["text"].encode()) for r in records)
+    if text == 0:
+        die("the set's records hold no text")
+    copies = -(-KEYWORD_TEXT_BYTES // text)
+    big = os.path.join(tmp, "keywords-input.jsonl")
+    with open(big, "w", encoding="utf-8") as f:
+        for _ in range(copies):
+            f.writelines(records)
+    result = dict(copies=copies)
+    for jobs in (1, 2):
+        runs = []
+        for r in range(a.repeat):
+            t0 = time.monotonic()
+            p = subprocess.run([a.docscan, "keywords", big, "--jobs", str(jobs),
+                                "--jsonl", os.path.join(tmp, "keywords-output.jsonl")],
+                               capture_output=True, text=True)
+            wall = time.monotonic() - t0
+            m = re.search(r"keywords of (\d+) pages from ([\d.]+) MB of text in ([\d.]+) s", p.stderr)
+            if p.returncode != 0 or not m:
+                die(f"docscan keywords exited {p.returncode}: {p.stderr.strip()}")
+            pages, megabytes, stage_s = int(m.group(1)), float(m.group(2)), float(m.group(3))
+            runs.append(dict(pages=pages, text_mb=megabytes, stage_s=stage_s, wall_s=wall,
+                             stage_mb_per_s=megabytes / stage_s if stage_s else None,
+                             command_mb_per_s=megabytes / wall))
+        runs.sort(key=lambda x: x["stage_s"])
+        result[f"jobs{jobs}"] = dict(runs[(len(runs) - 1) // 2], all_stage_s=[round(x["stage_s"], 3) for x in runs])
+    return result
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -193,7 +244,7 @@ def main():
     bad = [k for k in keys if k not in CONTENDERS]
     if bad or not keys:
         ap.error(f"unknown contender(s) {bad}; choose from {','.join(CONTENDERS)}")
-    if any(CONTENDERS[k][1] == "docscan" for k in keys):
+    if any(CONTENDERS[k][1] in ("docscan", "keywords") for k in keys):
         if not a.docscan or not os.path.isfile(a.docscan):
             ap.error("--docscan BIN is required (and must exist) for docscan contenders")
         a.docscan = os.path.abspath(a.docscan)
@@ -231,6 +282,13 @@ def main():
             os.mkdir(linkdirs[lang])
             for p in imgs:
                 os.symlink(p, os.path.join(linkdirs[lang], os.path.basename(p)))
+        keyword_result = None
+        if "keywords" in keys:
+            print("keyword stage ...", end=" ", flush=True)
+            keyword_result = bench_keywords(a, linkdirs, tmp)
+            print(f"{keyword_result['jobs1']['stage_s']:.2f} s (1 job), "
+                  f"{keyword_result['jobs2']['stage_s']:.2f} s (2 jobs)", flush=True)
+        keys = [k for k in keys if k != "keywords"]
         runs = {k: [] for k in keys}
         for r in range(a.repeat):
             for k in keys:
@@ -250,8 +308,10 @@ def main():
     ratios = {f"{m}_jobs2_over_jobs1": res[m + "2"]["pages_per_min"] / res[m + "1"]["pages_per_min"]
               for m in ("fast", "accurate") if m + "1" in res and m + "2" in res}
 
-    print(f"\n{'contender':<36} {'wall s':>7} {'pages/min':>9} {'CPU s/pg':>8} "
-          f"{'peak RSS MB':>17} {'vs expert':>9} {'other load':>10}")
+    print()
+    if res:
+        print(f"{'contender':<36} {'wall s':>7} {'pages/min':>9} {'CPU s/pg':>8} "
+              f"{'peak RSS MB':>17} {'vs expert':>9} {'other load':>10}")
     for k, x in res.items():
         rss = f"{x['peak_rss_mb']:.0f}"
         if k == "expert":
@@ -262,6 +322,12 @@ def main():
               f"{x['cpu_s_per_page']:8.2f} {rss:>17} {vs:>9} {other:>10}")
     for name, v in ratios.items():
         print(f"{name}: {v:.2f}")
+    if keyword_result:
+        for jobs in (1, 2):
+            k = keyword_result[f"jobs{jobs}"]
+            print(f"keyword stage, {jobs} job{'s' if jobs > 1 else ''}: {k['text_mb']:.1f} MB of page text "
+                  f"({k['pages']} pages, the set x{keyword_result['copies']}) in {k['stage_s']:.2f} s = "
+                  f"{k['stage_mb_per_s']:.1f} MB/s; whole 'docscan keywords' command {k['wall_s']:.1f} s")
     if any((x["other_load"] or 0) > 0.05 for x in res.values()):
         print("warning: other processes used the CPUs during the runs ('other load' ="
               " their share of all CPU time); timings are not trustworthy")
@@ -270,7 +336,8 @@ def main():
         with open(a.json, "w", encoding="utf-8") as f:
             json.dump(dict(set=a.set, pages=pages, cpus=os.cpu_count(), repeat=a.repeat,
                            groups={g: len(v) for g, v in groups.items()},
-                           dropped_langs=dropped, contenders=res, ratios=ratios), f, indent=2)
+                           dropped_langs=dropped, contenders=res, ratios=ratios,
+                           keywords=keyword_result), f, indent=2)
         print(f"wrote {a.json}")
     return 0
 

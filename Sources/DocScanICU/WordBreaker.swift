@@ -35,7 +35,7 @@ public struct WordBreaker: Sendable {
             // ICU breaks only between code points, so a slice never splits a surrogate pair.
             let endIndex = text.utf16.index(startIndex, offsetBy: end - start)
             segments.append(WordSegment(
-                text: String(decoding: utf16[start..<end], as: UTF16.self),
+                text: String(text.unicodeScalars[startIndex..<endIndex]),
                 kind: Self.kind(ofRuleStatus: status),
                 range: startIndex..<endIndex))
             start = end

@@ -34,10 +34,14 @@ struct KeywordsCommand: ParsableCommand {
 
     @OptionGroup var keywords: KeywordOptions
 
+    @Option(help: "Threads extracting keywords (default: number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
     @Flag(name: .shortAndLong, help: "No summary on standard error; errors are still printed.")
     var quiet = false
 
     func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let languageText {
             do {
                 _ = try LanguageList(parsing: languageText)
@@ -52,16 +56,16 @@ struct KeywordsCommand: ParsableCommand {
             let records = try RecordReader.read(path: input)
             let reextractor = KeywordReextractor(
                 settings: keywords.settings, languages: try languageText.map { try LanguageList(parsing: $0) })
-            let updated = try records.map { try reextractor.reextract($0) }
+            let (updated, report) = try reextractor.reextract(records, jobs: jobs)
             let writer = RankingRecordWriter(wrapping: try JSONLinesWriter(path: jsonl))
             for record in updated { try writer.write(record) }
             try writer.finish()
             if !quiet {
-                let megabytes = Double(reextractor.textBytes) / 1_000_000
-                let rate = reextractor.seconds > 0 ? megabytes / reextractor.seconds : 0
+                let megabytes = Double(report.textBytes) / 1_000_000
+                let rate = report.seconds > 0 ? megabytes / report.seconds : 0
                 printError(String(
-                    format: "keywords of %d pages from %.2f MB of text in %.3f s (%.1f MB/s in the keyword stage) to %@",
-                    updated.count, megabytes, reextractor.seconds, rate, jsonl == "-" ? "standard output" : jsonl))
+                    format: "keywords of %d pages from %.2f MB of text in %.3f s (%.1f MB/s in the keyword stage, %d jobs) to %@",
+                    report.pages, megabytes, report.seconds, rate, jobs, jsonl == "-" ? "standard output" : jsonl))
             }
         } catch let error as DocScanError {
             throw fail(error)

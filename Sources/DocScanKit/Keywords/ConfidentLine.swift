@@ -30,14 +30,14 @@ struct ConfidentLine: Equatable {
             var confidences = [Double](repeating: line.confidence, count: scalars.count)
             var position = 0
             func skipSpaces() {
-                while position < scalars.count, scalars[position].properties.isWhitespace { position += 1 }
+                while position < scalars.count, Self.isWhitespace(scalars[position]) { position += 1 }
             }
             skipSpaces()
             while position < scalars.count, wordIndex < text.words.count {
                 let word = text.words[wordIndex]
                 let start = position
                 var matched = true
-                for scalar in word.text.unicodeScalars where !scalar.properties.isWhitespace {
+                for scalar in word.text.unicodeScalars where !Self.isWhitespace(scalar) {
                     guard position < scalars.count, scalars[position] == scalar else { matched = false; break }
                     position += 1
                 }
@@ -46,29 +46,85 @@ struct ConfidentLine: Equatable {
                 wordIndex += 1
                 skipSpaces()
             }
-            result.append(normalized(scalars: scalars, confidences: confidences))
+            result.append(normalized(line.text, scalars: scalars, confidences: confidences))
         }
         return result
     }
 
+    /// The page's lines as one, joined by newlines (confidence 0), so it is searched for measurements
+    /// and segmented in one pass; a newline is a hard boundary for both.
+    static func page(of text: RecognizedText) -> ConfidentLine {
+        let lines = lines(of: text)
+        var confidences: [Double] = []
+        confidences.reserveCapacity(lines.reduce(lines.count) { $0 + $1.confidences.count })
+        for (index, line) in lines.enumerated() {
+            if index > 0 { confidences.append(0) }
+            confidences += line.confidences
+        }
+        return ConfidentLine(text: lines.map(\.text).joined(separator: "\n"), confidences: confidences)
+    }
+
     /// NFKC applied character by character, so every output scalar keeps its source's confidence
-    /// (full-width `６５ｋｇ` becomes `65kg`, a ligature `ﬁ` becomes `fi`).
-    static func normalized(scalars: [Unicode.Scalar], confidences: [Double]) -> ConfidentLine {
-        var text = String.UnicodeScalarView()
-        var output: [Double] = []
-        output.reserveCapacity(confidences.count)
-        var offset = 0
-        for character in String(String.UnicodeScalarView(scalars)) {
-            let count = character.unicodeScalars.count
-            let confidence = confidences[offset..<min(offset + count, confidences.count)].min() ?? 0
-            offset += count
-            let isASCII = character.unicodeScalars.allSatisfy(\.isASCII)
-            let normal = isASCII ? String(character) : String(character).precomposedStringWithCompatibilityMapping
-            for scalar in normal.unicodeScalars {
-                text.append(scalar)
-                output.append(confidence)
+    /// (full-width `６５ｋｇ` becomes `65kg`, a ligature `ﬁ` becomes `fi`). Most lines, ASCII and
+    /// common Han included, have nothing to normalize and are passed through.
+    static func normalized(_ text: String, scalars: [Unicode.Scalar], confidences: [Double]) -> ConfidentLine {
+        let stable = scalars.map(isNFKCStable)
+        if !stable.contains(false) {
+            return ConfidentLine(text: text, confidences: confidences)
+        }
+        var output = String.UnicodeScalarView()
+        var outputConfidences: [Double] = []
+        outputConfidences.reserveCapacity(confidences.count)
+        // A scalar that could combine with its neighbours is normalized with its whole character.
+        if scalars.contains(where: isCombining) {
+            var offset = 0
+            for character in text {
+                let count = character.unicodeScalars.count
+                let confidence = confidences[offset..<min(offset + count, confidences.count)].min() ?? 0
+                let allStable = !stable[offset..<min(offset + count, stable.count)].contains(false)
+                offset += count
+                let normal = allStable ? character.unicodeScalars : String(character).precomposedStringWithCompatibilityMapping.unicodeScalars
+                output.append(contentsOf: normal)
+                outputConfidences.append(contentsOf: repeatElement(confidence, count: normal.count))
+            }
+        } else {
+            for (index, scalar) in scalars.enumerated() {
+                guard !stable[index] else {
+                    output.append(scalar)
+                    outputConfidences.append(confidences[index])
+                    continue
+                }
+                let normal = String(scalar).precomposedStringWithCompatibilityMapping.unicodeScalars
+                output.append(contentsOf: normal)
+                outputConfidences.append(contentsOf: repeatElement(confidences[index], count: normal.count))
             }
         }
-        return ConfidentLine(text: String(text), confidences: output)
+        return ConfidentLine(text: String(output), confidences: outputConfidences)
+    }
+
+    private static func isCombining(_ scalar: Unicode.Scalar) -> Bool {
+        guard !scalar.isASCII else { return false }
+        let properties = scalar.properties
+        return properties.canonicalCombiningClass != .notReordered
+            || [.spacingMark, .nonspacingMark, .enclosingMark].contains(properties.generalCategory)
+            || (0x1100...0x11FF).contains(scalar.value)  // Hangul jamo compose into syllables
+    }
+
+    /// A scalar NFKC leaves alone whatever surrounds it: ASCII, the main Han block, and any other
+    /// scalar that neither changes under NFKC case folding nor combines with its neighbours. Case
+    /// folding is part of that test, so upper-case letters take the slow path; they come out the same.
+    static func isNFKCStable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x80, 0x4E00...0x9FFF: return true
+        default:
+            let properties = scalar.properties
+            return !properties.changesWhenNFKCCaseFolded && properties.canonicalCombiningClass == .notReordered
+                && properties.generalCategory != .spacingMark && properties.generalCategory != .nonspacingMark
+                && properties.generalCategory != .enclosingMark
+        }
+    }
+
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 }

@@ -1,15 +1,21 @@
 import Foundation
 
-/// Extracts a record's keywords again from the lines and words it carries, without OCR, so new stop
+/// Extracts records' keywords again from the lines and words they carry, without OCR, so new stop
 /// words, custom words or a different confidence threshold apply to pages already scanned.
-public final class KeywordReextractor {
+public struct KeywordReextractor {
     private let settings: KeywordSettings
     private let languages: LanguageList?
-    private var extractors: [[String]: SegmentingKeywordExtractor] = [:]
-    /// UTF-8 bytes of page text the keyword stage has read.
-    public private(set) var textBytes = 0
-    /// Seconds spent in the keyword stage alone (not reading or writing records).
-    public private(set) var seconds = 0.0
+
+    /// What a run did, for the summary and the benchmark.
+    public struct Report: Sendable {
+        /// Pages whose keywords were extracted again (failed pages are copied as they are).
+        public var pages = 0
+        /// UTF-8 bytes of page text the keyword stage read.
+        public var textBytes = 0
+        /// Wall-clock seconds in the keyword stage alone, all workers together; building the
+        /// extractors (stop words, dictionaries) and reading and writing records are not counted.
+        public var seconds = 0.0
+    }
 
     /// - Parameter languages: the languages to pick stop words and lexicons by; nil uses each record's own.
     public init(settings: KeywordSettings, languages: LanguageList? = nil) {
@@ -17,34 +23,66 @@ public final class KeywordReextractor {
         self.languages = languages
     }
 
-    /// `record` with new keywords, keyword string, counts and drop counts; a failed page is returned as it is.
+    /// `records` with new keywords, keyword strings, counts and drop counts, in the same order, read on
+    /// `jobs` threads; failed pages are returned as they are.
     /// - Throws: `DocScanError` when an extractor cannot be built (a language, a file, a dependency).
-    public func reextract(_ record: PageRecord) throws -> PageRecord {
-        guard record.error == nil else { return record }
-        let languages = try languages ?? LanguageList(parsing: record.languages.joined(separator: ","))
-        let extractor = try extractor(for: languages)
-        let text = RecognizedText(
-            text: record.text, meanConfidence: record.meanConfidence ?? 0,
-            words: record.words, lines: record.lines, resolution: record.resolution ?? 0)
-        let watch = Stopwatch()
-        let found = extractor.extract(from: text, languages: languages)
-        seconds += watch.elapsed / 1000
-        textBytes += record.text.utf8.count
-        var record = record
-        record.keywords = found.keywords
-        record.keywordString = found.keywords.joined(separator: " ")
-        record.keywordCounts = found.counts
-        record.keywordsDropped = found.dropped
-        return record
+    public func reextract(_ records: [PageRecord], jobs: Int = 1) throws -> (records: [PageRecord], report: Report) {
+        var extractors: [[String]: SegmentingKeywordExtractor] = [:]
+        var pageLanguages: [LanguageList?] = []
+        var report = Report()
+        for record in records {
+            guard record.error == nil else {
+                pageLanguages.append(nil)
+                continue
+            }
+            let list = try languages ?? LanguageList(parsing: record.languages.joined(separator: ","))
+            if extractors[list.codes] == nil { extractors[list.codes] = try settings.extractor(languages: list) }
+            pageLanguages.append(list)
+            report.pages += 1
+            report.textBytes += record.text.utf8.count
+        }
+        let output = Output(records)
+        let (extractorsByLanguages, languagesByPage) = (extractors, pageLanguages)
+        let chunk = 16
+        let chunks = (records.count + chunk - 1) / chunk
+        let start = DispatchTime.now().uptimeNanoseconds
+        DispatchQueue.concurrentPerform(iterations: min(max(1, jobs), max(1, chunks))) { worker in
+            var index = worker
+            while index < chunks {
+                let range = (index * chunk)..<min(records.count, (index + 1) * chunk)
+                var done: [PageRecord] = []
+                done.reserveCapacity(range.count)
+                for position in range {
+                    var record = records[position]
+                    if let list = languagesByPage[position], let extractor = extractorsByLanguages[list.codes] {
+                        let text = RecognizedText(
+                            text: record.text, meanConfidence: record.meanConfidence ?? 0,
+                            words: record.words, lines: record.lines, resolution: record.resolution ?? 0)
+                        let found = extractor.extract(from: text, languages: list)
+                        record.keywords = found.keywords
+                        record.keywordString = found.keywords.joined(separator: " ")
+                        record.keywordCounts = found.counts
+                        record.keywordsDropped = found.dropped
+                    }
+                    done.append(record)
+                }
+                output.store(done, at: range.lowerBound)
+                index += max(1, jobs)
+            }
+        }
+        report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return (output.records, report)
     }
 
-    private func extractor(for languages: LanguageList) throws -> SegmentingKeywordExtractor {
-        if let extractor = extractors[languages.codes] { return extractor }
-        let extractor = try settings.extractor(languages: languages)
-        extractors[languages.codes] = extractor
-        return extractor
+    /// The records as workers finish them; each worker writes its own slots under the lock.
+    private final class Output: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var records: [PageRecord]
+
+        init(_ records: [PageRecord]) { self.records = records }
+
+        func store(_ done: [PageRecord], at offset: Int) {
+            lock.withLock { records.replaceSubrange(offset..<(offset + done.count), with: done) }
+        }
     }
 }
-
-@available(*, unavailable)
-extension KeywordReextractor: Sendable {}

@@ -3,7 +3,7 @@ import Foundation
 
 /// The keyword extractor: clean, findable terms in every installed language.
 ///
-/// Per recognized line, NFKC-normalized with each character's OCR word confidence (and optionally
+/// Over the recognized lines, NFKC-normalized with each character's OCR word confidence (and optionally
 /// folded to Simplified Chinese): numbers and measurements are masked first, so `65.3kg` or
 /// `2021.10.09` is dropped whole instead of leaving pieces; the rest is cut into words by ICU
 /// (UAX #29), Han runs by jieba's dictionary. Each word is case-folded and then dropped, in this order,
@@ -65,9 +65,7 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
 
     public func extract(from text: RecognizedText, languages: LanguageList) -> KeywordResult {
         var result = KeywordResult()
-        for line in ConfidentLine.lines(of: text) {
-            extract(from: line, into: &result)
-        }
+        extract(from: ConfidentLine.page(of: text), into: &result)
         return result
     }
 
@@ -108,13 +106,16 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
         }
         // ICU keeps `couldn't`, `l'analyse`, `website.com` and `name@host` whole; an archive's full-text
         // index (SQLite FTS5) splits them, and so do keywords, after the whole was checked above.
-        let pieces = token.split(whereSeparator: { Self.innerSeparators.contains($0) })
+        guard token.unicodeScalars.contains(where: Self.isInnerSeparator) else {
+            considerPiece(token, folded: word, confidence: confidence, into: &result)
+            return
+        }
+        let pieces = token.unicodeScalars.split(whereSeparator: Self.isInnerSeparator).map(String.init)
         guard pieces.count > 1 else {
             considerPiece(token, folded: word, confidence: confidence, into: &result)
             return
         }
         for piece in pieces {
-            let piece = String(piece)
             guard piece.unicodeScalars.contains(where: Self.isLetter) else {
                 result.dropped.numeric += 1
                 continue
@@ -130,12 +131,13 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
 
     /// The filters after the stop words: length, confidence, shape.
     private func considerPiece(_ token: String, folded word: String, confidence: Double, into result: inout KeywordResult) {
-        guard word.count >= 2, word.count > 2 || Self.isAcronym(token) || word.unicodeScalars.contains(where: HanSpacing.isHan) else {
+        let length = word.utf8.count == word.unicodeScalars.count ? word.utf8.count : word.count
+        let han = word.unicodeScalars.contains(where: HanSpacing.isHan)
+        guard length >= 2, length > 2 || han || Self.isAcronym(token) else {
             result.dropped.short += 1
             return
         }
         if !customWords.contains(word) {
-            let han = word.unicodeScalars.contains(where: HanSpacing.isHan)
             // jieba's dictionary is the lexicon of Chinese: OCR noise seldom spells one of its words.
             let known = han ? segmenter.chinese.dictionary.frequency(of: word) > 0 : lexicon.contains(word)
             if confidence < options.minimumConfidence && !known {
@@ -152,8 +154,15 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
 
     /// A letter that is not a numeral (三 and Ⅻ are alphabetic, and numbers).
     static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic && scalar.properties.numericType == nil
+        if scalar.isASCII { return (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) }
+        if (0x4E00...0x9FFF).contains(scalar.value) { return !hanNumerals.contains(scalar) }
+        return scalar.properties.isAlphabetic && scalar.properties.numericType == nil
     }
+
+    /// The characters of the main Han block with a numeric value in Unicode's Unihan data (the common
+    /// and the financial numerals), checked without a property lookup.
+    static let hanNumerals: Set<Unicode.Scalar> = Set(
+        (0x4E00...0x9FFF).compactMap(Unicode.Scalar.init).filter { $0.properties.numericType != nil })
 
     /// A two-letter Latin token is a keyword only as an acronym, written with a capital after its first
     /// character (`IP`, `EU`, `pH`, `3D`): lower-case two-letter words are function words or the
@@ -175,7 +184,12 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
 
     /// Characters UAX #29 keeps inside a word that split a keyword: apostrophes, the full stop, the
     /// colon, the middle dot and the `@` of addresses. `_` stays: `file_name` is one identifier.
-    static let innerSeparators: Set<Character> = ["'", "’", "ʼ", ".", ":", "@", "·"]
+    static func isInnerSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "'", "’", "ʼ", ".", ":", "@", "·": true
+        default: false
+        }
+    }
 
     /// Case-folded (and Traditional Chinese folded to Simplified when asked), with typographic
     /// apostrophes made plain, so `Don’t` meets the stop word `don't`.
@@ -191,11 +205,9 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
 
     /// Case-folded with typographic apostrophes made plain, so `Don’t` meets the stop word `don't`.
     static func fold(_ token: String) -> String {
-        var folded = token.lowercased()
-        if folded.contains("’") || folded.contains("ʼ") {
-            folded = folded.replacingOccurrences(of: "’", with: "'").replacingOccurrences(of: "ʼ", with: "'")
-        }
-        return folded
+        let folded = token.lowercased()
+        guard folded.unicodeScalars.contains(where: { $0 == "’" || $0 == "ʼ" }) else { return folded }
+        return String(String.UnicodeScalarView(folded.unicodeScalars.map { $0 == "’" || $0 == "ʼ" ? "'" : $0 }))
     }
 
     /// `text` with every scalar in `ranges` replaced by a space, so offsets stay the same.

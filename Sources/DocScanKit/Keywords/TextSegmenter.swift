@@ -23,8 +23,47 @@ public struct TextSegmenter: Sendable {
 
     /// Every segment of `text` in order, spaces and punctuation included, so their texts join back
     /// to `text`; Han words have kind `.ideographic`.
+    ///
+    /// Runs of Chinese characters go to jieba directly: ICU would first cut them with its own
+    /// dictionary, work thrown away here. They are hidden from ICU as ideographic spaces, which take
+    /// as many UTF-8 bytes, so ICU's boundaries stay where they are in `text`. Han next to kana is
+    /// left to ICU's Japanese cut.
     /// - Throws: `ICUError` when ICU cannot allocate an iterator or `text` exceeds ICU's 32-bit offsets.
     public func segments(in text: String) throws(ICUError) -> [WordSegment] {
+        guard let masked = Self.hidingChineseRuns(in: text) else { return try icuSegments(in: text) }
+        var result: [WordSegment] = []
+        for segment in try icuSegments(in: masked) {
+            let lower = Self.index(segment.range.lowerBound, from: masked, in: text)
+            let upper = Self.index(segment.range.upperBound, from: masked, in: text)
+            guard segment.kind == .nonWord, segment.text.unicodeScalars.contains(Self.hiddenHan) else {
+                result.append(WordSegment(text: segment.text, kind: segment.kind, range: lower..<upper))
+                continue
+            }
+            // Hidden Han (and perhaps real spaces beside it): Han runs cut by jieba, the rest as it was.
+            let scalars = text.unicodeScalars
+            var start = lower
+            while start < upper {
+                let han = HanSpacing.isHan(scalars[start])
+                var end = scalars.index(after: start)
+                while end < upper, HanSpacing.isHan(scalars[end]) == han { end = scalars.index(after: end) }
+                if han {
+                    var wordStart = start
+                    for word in cut(String(scalars[start..<end])) {
+                        let wordEnd = scalars.index(wordStart, offsetBy: word.unicodeScalars.count)
+                        result.append(WordSegment(text: word, kind: .ideographic, range: wordStart..<wordEnd))
+                        wordStart = wordEnd
+                    }
+                } else {
+                    result.append(WordSegment(text: String(scalars[start..<end]), kind: .nonWord, range: start..<end))
+                }
+                start = end
+            }
+        }
+        return result
+    }
+
+    /// ICU's segments of `text`, neighbouring Han-only segments joined and cut again by jieba.
+    private func icuSegments(in text: String) throws(ICUError) -> [WordSegment] {
         var result: [WordSegment] = []
         var hanRun: [WordSegment] = []
         func flushHanRun() {
@@ -49,6 +88,42 @@ public struct TextSegmenter: Sendable {
         }
         flushHanRun()
         return result
+    }
+
+    /// What Han characters are replaced with for ICU: U+3000 IDEOGRAPHIC SPACE, three UTF-8 bytes
+    /// like every Han character of the Basic Multilingual Plane.
+    private static let hiddenHan: Unicode.Scalar = "\u{3000}"
+
+    /// `text` with each run of three-byte Han characters not next to kana replaced by ideographic
+    /// spaces, or nil when there is none.
+    static func hidingChineseRuns(in text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        func hideable(_ scalar: Unicode.Scalar) -> Bool { scalar.value <= 0xFFFF && HanSpacing.isHan(scalar) }
+        func isKana(_ scalar: Unicode.Scalar) -> Bool {
+            (0x3040...0x30FF).contains(scalar.value) || (0x31F0...0x31FF).contains(scalar.value) || (0xFF66...0xFF9F).contains(scalar.value)
+        }
+        var output: [Unicode.Scalar]?
+        var start = 0
+        while start < scalars.count {
+            guard hideable(scalars[start]) else {
+                start += 1
+                continue
+            }
+            var end = start + 1
+            while end < scalars.count, hideable(scalars[end]) { end += 1 }
+            let besideKana = (start > 0 && isKana(scalars[start - 1])) || (end < scalars.count && isKana(scalars[end]))
+            if !besideKana {
+                if output == nil { output = scalars }
+                for index in start..<end { output?[index] = hiddenHan }
+            }
+            start = end
+        }
+        return output.map { String(String.UnicodeScalarView($0)) }
+    }
+
+    /// The index in `text` at the same UTF-8 offset as `index` in `masked`.
+    private static func index(_ index: String.Index, from masked: String, in text: String) -> String.Index {
+        text.utf8.index(text.utf8.startIndex, offsetBy: masked.utf8.distance(from: masked.utf8.startIndex, to: index))
     }
 
     /// jieba's cut of a Han run, with the user's words taken out first: at each position the longest

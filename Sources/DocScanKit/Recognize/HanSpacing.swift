@@ -32,8 +32,13 @@ public enum HanSpacing {
         }
     }
 
-    /// Han ideographs only.
+    /// Han ideographs only. Checked per character of every keyword, so the common blocks are tested
+    /// by range before Unicode's property table.
     public static func isHan(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isIdeographic
+        switch scalar.value {
+        case 0..<0x2E80: false
+        case 0x4E00...0x9FFF: true
+        default: scalar.properties.isIdeographic
+        }
     }
 }
