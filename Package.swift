@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -49,6 +50,7 @@ let package = Package(
                 "CLeptonica",
                 "CExif",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(
@@ -60,7 +62,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DocScanKitTests",
-            dependencies: ["DocScanKit", "CLeptonica"]
+            dependencies: ["DocScanKit", "CLeptonica", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "DocScanICUTests",

@@ -7,18 +7,19 @@ struct DocScanCommand: ParsableCommand {
         commandName: "docscan",
         abstract: "Turn folders of page images into text, keywords and searchable records.",
         discussion: """
-            Scans scanner output and phone photos with Tesseract: each page is loaded, recognized in the
-            languages you list (primary first), reduced to keywords, and written as one JSON record.
+            Scans scanner output and phone photos with Tesseract: each page is loaded, turned upright, cleaned up, recognized in the languages you list (primary first), reduced to keywords, and kept in an SQLite archive (~/.local/share/docscan/archive.sqlite unless --archive says otherwise) where 'docscan search' finds it. Scanning a folder again reads only new and changed files.
 
             Examples:
-              docscan scan ~/Scans --jsonl records.jsonl
+              docscan scan ~/Scans
+              docscan search harbour dental
               docscan scan letters/ --lang de,en --mode fast --jsonl - | jq .keywords
-              docscan keywords records.jsonl --stopwords office-words.txt --jsonl records.jsonl
+              docscan export --format pdf --output ~/Archive/pdf
+              docscan keywords records.jsonl --stopwords stop.txt --jsonl records.jsonl
               docscan models --lang chi_sim,eng
 
             Exit status:
             \(ExitStatus.allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
             """,
-        subcommands: [ScanCommand.self, KeywordsCommand.self, ModelsCommand.self]
+        subcommands: [ScanCommand.self, SearchCommand.self, ExportCommand.self, ImportCommand.self, KeywordsCommand.self, ModelsCommand.self]
     )
 }

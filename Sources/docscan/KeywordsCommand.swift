@@ -8,10 +8,7 @@ struct KeywordsCommand: ParsableCommand {
         commandName: "keywords",
         abstract: "Extract keywords again from scan records, with new stop words, custom words or threshold.",
         discussion: """
-            Reads JSON Lines records written by 'docscan scan' and extracts each page's keywords again from
-            the lines and word confidences in the record: no image is read and no OCR is run, so trying
-            another --min-confidence or stop-word list on a thousand pages takes seconds. Keywords are
-            ranked by tf-idf over the records read. Failed pages are copied unchanged.
+            Reads JSON Lines records written by 'docscan scan' and extracts each page's keywords again from the lines and word confidences in the record: no image is read and no OCR is run, so trying another --min-confidence or stop-word list on a thousand pages takes seconds. Keywords are ranked by tf-idf over the records read. Failed pages are copied unchanged.
 
             Examples:
               docscan keywords records.jsonl --stopwords office-words.txt --jsonl records.jsonl

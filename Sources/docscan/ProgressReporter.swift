@@ -58,6 +58,23 @@ final class ProgressReporter {
         write(lines.joined(separator: "\n") + "\n")
     }
 
+    /// What the archive made of the run: pages skipped as unchanged, files gone from the folder.
+    func printArchiveSummary(unchanged: Int, gone: [String], pruned: Int?) {
+        var lines: [String] = []
+        if unchanged > 0 {
+            lines.append("Unchanged: \(Self.count(unchanged, "page")) already archived with this mode and languages, not read again (--force reads them).")
+        }
+        if !gone.isEmpty {
+            let examples = gone.prefix(3).joined(separator: ", ") + (gone.count > 3 ? ", …" : "")
+            if let pruned {
+                lines.append("Gone: \(Self.count(gone.count, "file")) no longer in the folder (\(examples)); removed their \(Self.count(pruned, "page")) from the archive.")
+            } else {
+                lines.append("Gone: \(Self.count(gone.count, "file")) archived from this folder no longer there (\(examples)); --prune removes their pages.")
+            }
+        }
+        if !lines.isEmpty { write(lines.joined(separator: "\n") + "\n") }
+    }
+
     private func clearLine() {
         if lineVisible {
             write("\r\u{1B}[K")

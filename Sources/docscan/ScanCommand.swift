@@ -6,20 +6,15 @@ import Foundation
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "Scan a folder of page images (or one image) into text and keyword records.",
+        abstract: "Scan a folder of page images (or one image) into the archive: text, keywords, records.",
         discussion: """
-            Walks the folder recursively in sorted order, skipping hidden files. A file is a page image if its
-            content is PNG, JPEG, TIFF, BMP, PNM, GIF, WebP or JPEG 2000, or if its extension says so (a fake or
-            broken image then gets a record with its error). Each page of a multi-page TIFF is its own record.
+            Walks the folder recursively in sorted order, skipping hidden files. A file is a page image if its content is PNG, JPEG, TIFF, BMP, PNM, GIF, WebP or JPEG 2000, or if its extension says so (a fake or broken image then gets a record with its error). Each page of a multi-page TIFF is its own record.
 
-            A page that fails is named on standard error and in its record; the other pages go on, and the exit
-            status is 3. Progress goes to standard error on a terminal; records go to --jsonl.
+            Pages go into the archive (--archive, default $DOCSCAN_ARCHIVE or ~/.local/share/docscan/archive.sqlite), one transaction per page, where 'docscan search' finds them. Scanning a folder again reads only new and changed files: a page whose file's SHA-256 is archived with the same mode and languages is skipped (--force reads it again); files gone from the folder are named, and --prune removes their pages. --jsonl also writes every page's record (unchanged pages as archived) to a file or standard output; --no-archive writes only those.
 
-            Keywords are the page's words with stop words, numbers and measurements, one-character tokens,
-            low-confidence words and OCR garbage dropped, de-duplicated, and ranked by tf-idf over the
-            run, so words on every page (letterheads, form labels) come last. A --jsonl file is written
-            as pages finish and rewritten ranked at the end; standard output gets the ranked records at
-            the end.
+            A page that fails is named on standard error and in its record; the other pages go on, and the exit status is 3. Progress goes to standard error on a terminal.
+
+            Keywords are the page's words with stop words, numbers and measurements, one-character tokens, low-confidence words and OCR garbage dropped, de-duplicated, and ranked by tf-idf over the run, so words on every page (letterheads, form labels) come last. A --jsonl file is written as pages finish and rewritten ranked at the end; standard output gets the ranked records at the end.
             """
     )
 
@@ -31,8 +26,26 @@ struct ScanCommand: ParsableCommand {
     @Option(help: "Pages read in parallel, each worker with its own Tesseract engine (default: number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(help: ArgumentHelp("Write JSON Lines records to this file, replacing it; - writes to standard output.", valueName: "file"))
-    var jsonl = "-"
+    @Option(help: ArgumentHelp(
+        "The archive to scan into (default: $DOCSCAN_ARCHIVE or ~/.local/share/docscan/archive.sqlite).", valueName: "path"))
+    var archive: String?
+
+    @Flag(help: "Do not use an archive; records go to --jsonl (standard output by default).")
+    var noArchive = false
+
+    @Flag(help: "Read every page again, even those archived unchanged.")
+    var force = false
+
+    @Flag(help: "Remove from the archive the pages of files that are gone from the folder.")
+    var prune = false
+
+    @Flag(help: "Fail at once (status 6) when another scan is writing to the archive, instead of waiting for it.")
+    var noWait = false
+
+    @Option(help: ArgumentHelp(
+        "Also write the folder's records as JSON Lines to this file (replaced); - writes to standard output.",
+        valueName: "file"))
+    var jsonl: String?
 
     @Option(help: ArgumentHelp("Refuse pages larger than this many megapixels, before decoding them.", valueName: "n"))
     var maxMegapixels = 250
@@ -67,6 +80,9 @@ struct ScanCommand: ParsableCommand {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard maxMegapixels >= 1 else { throw ValidationError("--max-megapixels must be at least 1") }
         guard orientationThreshold >= 0 else { throw ValidationError("--orientation-threshold must not be negative") }
+        if noArchive && (archive != nil || force || prune) {
+            throw ValidationError("--no-archive cannot be combined with --archive, --force or --prune")
+        }
     }
 
     func run() throws {
@@ -100,19 +116,61 @@ struct ScanCommand: ParsableCommand {
         }
         let listing = try PageSource(root: URL(fileURLWithPath: input)).list()
         guard !listing.pages.isEmpty else { throw DocScanError.noPages(path: input) }
-        let writer = RankingRecordWriter(wrapping: try JSONLinesWriter(path: jsonl))
+        let jsonlPath = jsonl ?? (noArchive ? "-" : nil)
+        let jsonlWriter = try jsonlPath.map { RankingRecordWriter(wrapping: try JSONLinesWriter(path: $0)) }
+
+        var pages = listing.pages
+        var plan: ScanPlan?
+        var archiveWriter: ArchiveWriter?
+        var lock: RunLock?
+        let archivePath = archive ?? Archive.defaultPath()
+        if !noArchive {
+            lock = try RunLock(archivePath: archivePath, wait: !noWait) {
+                printError("another docscan scan is writing to \(archivePath); waiting for it to finish")
+            }
+            let store = try Archive(path: archivePath, create: true)
+            let root = Archive.root(of: URL(fileURLWithPath: input))
+            let found = try ScanPlan(
+                archive: store, listing: listing.pages, root: root, mode: configuration.mode,
+                languages: configuration.languages, force: force)
+            pages = found.pages
+            plan = found
+            archiveWriter = try ArchiveWriter(
+                archive: store, root: root, mode: configuration.mode, languages: configuration.languages, next: jsonlWriter)
+            // The records file holds every page of the folder: the unchanged ones as archived.
+            if let jsonlWriter, !found.unchanged.isEmpty {
+                let unchanged = Set(found.unchanged.map { "\($0.relativePath)\u{0}\($0.page)" })
+                try ArchivedPages(archive: store).forEach(folder: root) { page in
+                    guard page.root == root, unchanged.contains("\(page.record.source)\u{0}\(page.record.page)") else { return }
+                    try jsonlWriter.write(page.record)
+                }
+            }
+        }
+        guard let writer: any RecordWriter = archiveWriter ?? jsonlWriter else {
+            throw DocScanError.outputNotWritable(path: "-", reason: "no output: give --jsonl or leave out --no-archive")
+        }
 
         let runner = ScanRunner(configuration: configuration)
         let interruption = InterruptHandler { runner.cancel() }
         let reporter = ProgressReporter(enabled: !quiet)
-        reporter.start(total: listing.pages.count)
-        let summary = try runner.run(pages: listing.pages, skipped: listing.skipped, writer: writer) { progress in
+        reporter.start(total: pages.count)
+        let summary = try runner.run(pages: pages, skipped: listing.skipped, writer: writer) { progress in
             reporter.update(progress)
         }
         reporter.finish()
         withExtendedLifetime(interruption) {}
+        var pruned = 0
+        if let archiveWriter, let plan {
+            try archiveWriter.recordOutcome(unchanged: plan.unchanged.count, interrupted: summary.interrupted)
+            if prune && !plan.gone.isEmpty && !summary.interrupted { pruned = try archiveWriter.prune(plan.gone) }
+        }
+        withExtendedLifetime(lock) {}
         if !quiet {
-            reporter.printSummary(summary, output: jsonl == "-" ? "standard output" : jsonl, configuration: configuration)
+            let outputs = [noArchive ? nil : archivePath, jsonlPath.map { $0 == "-" ? "standard output" : $0 }].compactMap { $0 }
+            reporter.printSummary(summary, output: outputs.joined(separator: " and "), configuration: configuration)
+            if let plan {
+                reporter.printArchiveSummary(unchanged: plan.unchanged.count, gone: plan.gone, pruned: prune ? pruned : nil)
+            }
         }
         return summary
     }

@@ -20,11 +20,18 @@ struct DocScanProcess {
         return root.appendingPathComponent(".build/debug/docscan")
     }
 
+    /// The test's environment with a fresh archive path, so no test touches the user's archive or
+    /// finds another test's pages in it; `environment` overrides.
+    static func environment(_ environment: [String: String] = [:]) -> [String: String] {
+        let archive = FileManager.default.temporaryDirectory.appendingPathComponent("docscan-archive-\(UUID().uuidString).sqlite").path
+        return ProcessInfo.processInfo.environment.merging(["DOCSCAN_ARCHIVE": archive]) { $1 }.merging(environment) { $1 }
+    }
+
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = Self.environment(environment)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -109,7 +109,7 @@ import Testing
         let words = folder.appendingPathComponent("words.txt")
         try "体脂肪\n".write(to: words, atomically: true, encoding: .utf8)
         let result = try DocScanProcess.run(
-            ["scan", folder.path, "--mode", "fast", "--lang", "chi_sim,eng", "--custom-words", words.path, "--quiet"])
+            ["scan", folder.path, "--mode", "fast", "--lang", "chi_sim,eng", "--custom-words", words.path, "--quiet", "--jsonl", "-"])
         #expect(result.status == 0, "\(result.stderr)")
         let keywords = try #require(try DocScanProcess.records(result.stdout).first?["keywords"] as? [String])
         #expect(keywords.contains("体脂肪"))

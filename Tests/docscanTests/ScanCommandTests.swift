@@ -9,7 +9,7 @@ struct ScanCommandTests {
         for name in ["en_letter.png", "zh_notice.png"] {
             try FileManager.default.copyItem(at: DocScanProcess.fixtures.appendingPathComponent(name), to: folder.appendingPathComponent(name))
         }
-        let result = try DocScanProcess.run(["scan", folder.path, "--mode", "fast", "--lang", "chi_sim,eng", "--jobs", "2"])
+        let result = try DocScanProcess.run(["scan", folder.path, "--mode", "fast", "--lang", "chi_sim,eng", "--jobs", "2", "--no-archive"])
         #expect(result.status == ExitStatus.ok.rawValue, "\(result.stderr)")
         let records = try DocScanProcess.records(result.stdout)
         #expect(records.map { $0["source"] as? String } == ["en_letter.png", "zh_notice.png"])
@@ -95,6 +95,7 @@ struct ScanCommandTests {
         process.executableURL = DocScanProcess.executable
         process.arguments = ["scan", folder.path, "--mode", "fast", "--jobs", "1", "--jsonl", output.path, "--quiet"]
         process.standardError = FileHandle.nullDevice
+        process.environment = DocScanProcess.environment()
         try process.run()
         // Wait for the first record, then interrupt: the page in progress finishes, no new one starts.
         let deadline = Date().addingTimeInterval(60)
@@ -129,14 +130,14 @@ struct ScanCommandTests {
     @Test func fastModeTurnsPagesOnlyWithTheFlag() throws {
         let page = DocScanProcess.root.appendingPathComponent("Fixtures/orientation/en_letter_rot180.png")
         for (flag, applied) in [([String](), false), (["--detect-orientation"], true)] {
-            let result = try DocScanProcess.run(["scan", page.path, "--mode", "fast", "--quiet"] + flag)
+            let result = try DocScanProcess.run(["scan", page.path, "--mode", "fast", "--quiet", "--jsonl", "-"] + flag)
             #expect(result.status == ExitStatus.ok.rawValue)
             let record = try #require(try DocScanProcess.records(result.stdout).first)
             let orientation = try #require(record["orientation"] as? [String: Any])
             #expect(orientation["applied"] as? Bool == applied)
             #expect((record["text"] as? String)?.contains("Harbourside Dental Practice") == applied)
         }
-        let accurateOff = try DocScanProcess.run(["scan", page.path, "--no-detect-orientation", "--quiet"])
+        let accurateOff = try DocScanProcess.run(["scan", page.path, "--no-detect-orientation", "--quiet", "--jsonl", "-"])
         let record = try #require(try DocScanProcess.records(accurateOff.stdout).first)
         #expect((record["orientation"] as? [String: Any])?["detected"] as? Bool == false)
     }

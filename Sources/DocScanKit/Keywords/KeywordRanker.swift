@@ -12,6 +12,13 @@ public struct KeywordRanker: Sendable {
 
     public init() {}
 
+    /// A ranker over `pageCount` pages whose keyword document frequencies are already counted
+    /// (the archive counts them in SQL).
+    public init(documentFrequency: [String: Int], pageCount: Int) {
+        self.documentFrequency = documentFrequency
+        self.pageCount = pageCount
+    }
+
     /// Counts a page's (de-duplicated) keywords towards document frequency.
     public mutating func add(_ keywords: [String]) {
         pageCount += 1

@@ -47,12 +47,9 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
         customWords: [String] = [],
         options: Options = Options()
     ) throws {
+        segmenter = try TextSegmenter.standard(userWords: customWords.map { Self.fold($0) })
         do {
-            segmenter = TextSegmenter(
-                wordBreaker: try WordBreaker(), chinese: try ChineseSegmenter.shared(), userWords: customWords.map { Self.fold($0) })
             folding = options.foldTraditional ? try ChineseScriptFolding() : nil
-        } catch let error as ChineseDictionaryError {
-            throw DocScanError.missingDependency(name: "jieba dictionary", advice: "\(error.localizedDescription); install python3-jieba (make setup) or set DOCSCAN_JIEBA_DICT")
         } catch {
             throw DocScanError.missingDependency(name: "ICU", advice: "\(error)")
         }

@@ -21,6 +21,20 @@ public struct TextSegmenter: Sendable {
         userWordLengths = Set(self.userWords.map(\.unicodeScalars.count)).sorted(by: >)
     }
 
+    /// ICU's word breaks and jieba's shared dictionary, with the user's Han words.
+    /// - Throws: `DocScanError.missingDependency` when jieba's dictionary or ICU cannot be loaded.
+    public static func standard(userWords: [String] = []) throws -> TextSegmenter {
+        do {
+            return TextSegmenter(wordBreaker: try WordBreaker(), chinese: try ChineseSegmenter.shared(), userWords: userWords)
+        } catch let error as ChineseDictionaryError {
+            throw DocScanError.missingDependency(
+                name: "jieba dictionary",
+                advice: "\(error.localizedDescription); install python3-jieba (make setup) or set DOCSCAN_JIEBA_DICT")
+        } catch {
+            throw DocScanError.missingDependency(name: "ICU", advice: "\(error)")
+        }
+    }
+
     /// Every segment of `text` in order, spaces and punctuation included, so their texts join back
     /// to `text`; Han words have kind `.ideographic`.
     ///

@@ -36,7 +36,7 @@ public final class PagePipeline {
             return try body()
         }
         do {
-            record.sha256 = try timed(\.source) { try FileHasher.sha256(of: page.url) }
+            record.sha256 = try timed(\.source) { try page.sha256 ?? FileHasher.sha256(of: page.url) }
             let loaded = try timed(\.load) { try loader.run(page, context: &context) }
             record.originalWidth = loaded.originalWidth
             record.originalHeight = loaded.originalHeight

@@ -49,43 +49,13 @@ public final class JSONLinesWriter: ReplaceableRecordWriter {
 
     /// Writes `records` to a temporary file beside the output, syncs it and renames it over the output.
     public func replaceAll(with records: [PageRecord]) throws {
-        let target = URL(fileURLWithPath: path)
-        let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp").path
-        let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard file >= 0 else {
-            throw DocScanError.outputNotWritable(path: temporary, reason: String(cString: strerror(errno)))
-        }
-        do {
-            defer { close(file) }
-            for record in records { try write(line(for: record), to: file, path: temporary) }
-            guard fsync(file) == 0 || errno == EINVAL else {
-                throw DocScanError.outputNotWritable(path: temporary, reason: String(cString: strerror(errno)))
-            }
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw DocScanError.outputNotWritable(path: path, reason: reason)
+        try OutputFile.write(to: path) { sink in
+            for record in records { try sink(line(for: record)) }
         }
     }
 
     private func write(_ line: Data, to descriptor: Int32, path: String) throws {
-        try line.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw DocScanError.outputNotWritable(path: path, reason: String(cString: strerror(errno)))
-                }
-                offset += written
-            }
-        }
+        try OutputFile.write(line, to: descriptor, path: path)
     }
 
     public func finish() throws {

@@ -14,6 +14,9 @@ public struct PageReference: Equatable, Hashable, Sendable {
     public let format: ImageFormat?
     /// Size of the file in bytes.
     public let fileSize: Int64
+    /// The file's SHA-256 when it was already computed (by an archive deciding what to re-scan), so
+    /// the pipeline does not read the file twice; nil otherwise.
+    public var sha256: String?
 
     public init(url: URL, relativePath: String, page: Int = 1, pageCount: Int = 1, format: ImageFormat?, fileSize: Int64) {
         self.url = url

@@ -24,6 +24,12 @@ public enum DocScanError: Error, Equatable, Sendable {
     case optionFileUnreadable(option: String, path: String, reason: String)
     /// A line of a records file that is not a page record docscan can read.
     case badRecord(path: String, line: Int, reason: String)
+    /// Another `docscan scan` holds the archive, and waiting was not asked for.
+    case archiveBusy(path: String)
+    /// The archive cannot be opened or read: not an SQLite database, damaged, or from a newer docscan.
+    case archiveUnusable(path: String, reason: String)
+    /// A search query with no word to look for.
+    case emptyQuery(String)
 
     /// The exit status a run that stops on this error should end with.
     public var exitStatus: ExitStatus {
@@ -32,6 +38,8 @@ public enum DocScanError: Error, Equatable, Sendable {
         case .missingModel, .engineInitFailed, .missingDependency: .missingDependency
         case .optionFileUnreadable: .badArguments
         case .inputNotFound, .noPages, .badRecord: .inputError
+        case .archiveBusy, .archiveUnusable: .archiveError
+        case .emptyQuery: .badArguments
         case .outputNotWritable: .outputNotWritable
         }
     }
@@ -60,6 +68,12 @@ extension DocScanError: LocalizedError {
             "\(option) \(path): cannot read the file: \(reason)"
         case .badRecord(let path, let line, let reason):
             "\(path), line \(line): \(reason)"
+        case .archiveBusy(let path):
+            "\(path): another docscan scan is writing to this archive; wait for it, or leave out --no-wait"
+        case .archiveUnusable(let path, let reason):
+            "\(path): cannot use the archive: \(reason)"
+        case .emptyQuery(let query):
+            "the query '\(query)' has no word to search for"
         }
     }
 }

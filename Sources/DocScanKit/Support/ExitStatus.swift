@@ -15,6 +15,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case missingDependency = 4
     /// The output could not be written (permissions, missing folder, disk full).
     case outputNotWritable = 5
+    /// The archive is held by another run (with `--no-wait`), damaged, or from a newer docscan.
+    case archiveError = 6
     /// Bad command-line arguments (ArgumentParser's `EX_USAGE`).
     case badArguments = 64
     /// Interrupted (SIGINT/SIGTERM); the records finished before it are written.
@@ -29,6 +31,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .somePagesFailed: "some pages failed; their records carry the error, the rest are written"
         case .missingDependency: "a language model or library is missing"
         case .outputNotWritable: "output not writable"
+        case .archiveError: "archive busy (--no-wait), damaged, or newer"
         case .badArguments: "bad command-line arguments"
         case .interrupted: "interrupted; finished pages are written"
         }

@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+
+/// docscan's archive: one SQLite database (WAL, through GRDB) holding every scanned page, its
+/// keywords, and a full-text index over both.
+///
+/// Writes go through `ArchiveWriter`, one transaction per page, so a run killed at any moment leaves
+/// every finished page and no half page. Readers (search, export) never block the writer.
+public final class Archive: Sendable {
+    /// The database file.
+    public let path: String
+    let pool: DatabasePool
+
+    /// `$DOCSCAN_ARCHIVE`, else `$XDG_DATA_HOME/docscan/archive.sqlite`, else
+    /// `~/.local/share/docscan/archive.sqlite`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let explicit = environment["DOCSCAN_ARCHIVE"], !explicit.isEmpty { return explicit }
+        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share").path
+        return URL(fileURLWithPath: dataHome).appendingPathComponent("docscan/archive.sqlite").path
+    }
+
+    /// Opens the archive at `path`, creating it (and its folder) when `create` is true, and brings its
+    /// schema up to date.
+    /// - Throws: `DocScanError.inputNotFound` when it does not exist and `create` is false,
+    ///   `DocScanError.outputNotWritable` when it cannot be created, `DocScanError.archiveUnusable`
+    ///   when it is not a docscan archive, is damaged, or was made by a newer docscan.
+    public init(path: String, create: Bool) throws {
+        self.path = path
+        if !FileManager.default.fileExists(atPath: path) {
+            guard create else { throw DocScanError.inputNotFound(path: path) }
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw DocScanError.outputNotWritable(path: folder.path, reason: error.localizedDescription)
+            }
+        }
+        var configuration = Configuration()
+        // Another run's transaction lasts milliseconds; a reader or a second writer waits for it.
+        configuration.busyMode = .timeout(60)
+        configuration.prepareDatabase { db in
+            // FULL: a committed page survives power loss too, for one fsync per page (OCR takes seconds).
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+            let migrator = ArchiveSchema.migrator
+            if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
+                throw DocScanError.archiveUnusable(path: path, reason: "it was made by a newer docscan (unknown schema version)")
+            }
+            try migrator.migrate(pool)
+        } catch let error as DocScanError {
+            throw error
+        } catch let error as DatabaseError {
+            throw DocScanError.archiveUnusable(path: path, reason: error.message ?? error.description)
+        } catch {
+            throw DocScanError.archiveUnusable(path: path, reason: String(describing: error))
+        }
+    }
+
+    /// Runs a read, turning database failures into `DocScanError.archiveUnusable`.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.read(body)
+        } catch let error as DocScanError {
+            throw error
+        } catch let error as DatabaseError {
+            throw DocScanError.archiveUnusable(path: path, reason: error.message ?? error.description)
+        }
+    }
+
+    /// Runs a write transaction, turning database failures into `DocScanError.archiveUnusable`.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try pool.write(body)
+        } catch let error as DocScanError {
+            throw error
+        } catch let error as DatabaseError {
+            throw DocScanError.archiveUnusable(path: path, reason: error.message ?? error.description)
+        }
+    }
+
+    /// `PRAGMA integrity_check`'s verdict: `ok`, or the problems it found.
+    public func integrityCheck() throws -> String {
+        try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }
+    }
+
+    /// How many pages the archive holds.
+    public func pageCount() throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM page") ?? 0 }
+    }
+
+    /// The scan root as the archive stores it: the absolute, standardized path of what was scanned.
+    public static func root(of input: URL) -> String {
+        input.standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// The languages as one string, as pages store them: `chi_sim+eng`.
+    static func languageKey(_ languages: [String]) -> String {
+        languages.joined(separator: "+")
+    }
+}
