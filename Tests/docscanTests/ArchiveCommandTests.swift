@@ -140,6 +140,20 @@ struct ArchiveCommandTests {
         #expect((record["text"] as? String)?.contains("Northfield Hardware") == true)
         #expect(record["schema"] as? Int == PageRecord.currentSchema)
 
+        let pdfFolder = try DocScanProcess.temporaryFolder()
+        let pdf = try DocScanProcess.run(["export", "--format", "pdf", "--output", pdfFolder.path, "--archive", archive])
+        #expect(pdf.status == 0, "\(pdf.stderr)")
+        #expect(pdf.stderr.contains("Exported 1 page in 1 file as pdf"))
+        let text = Process()
+        text.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+        text.arguments = [pdfFolder.appendingPathComponent("p0-en_invoice.png.pdf").path, "-"]
+        let pipe = Pipe()
+        text.standardOutput = pipe
+        try text.run()
+        let layer = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        text.waitUntilExit()
+        #expect(layer.contains("Northfield") && layer.contains("Pemberton"))
+
         let noFolder = try DocScanProcess.run(["export", "--format", "text", "--archive", archive])
         #expect(noFolder.status == ExitStatus.badArguments.rawValue)
         let missing = try DocScanProcess.run(["export", "--archive", "/nonexistent/archive.sqlite"])

@@ -44,7 +44,7 @@ public struct ArchiveExporter: Sendable {
         case .jsonl: try exportJSONLines(to: output ?? "-")
         case .csv: try exportCSV(to: output ?? "-")
         case .text: try exportText(to: URL(fileURLWithPath: output ?? "."))
-        case .pdf: throw DocScanError.outputNotWritable(path: "TEMP-PDF", reason: "TEMP")
+        case .pdf: try exportPDF(to: URL(fileURLWithPath: output ?? "."), failure: failure)
         }
     }
 

@@ -5,9 +5,7 @@ import Foundation
 /// A pipeline belongs to one worker thread for the whole run; it never writes output.
 public final class PagePipeline {
     private let configuration: ScanConfiguration
-    private let loader: PageLoader
-    private let orienter: PageOrienter
-    private let cleaner: PageCleaner
+    private let preparer: PagePreparer
     private let recognizer: TextRecognizer
     private let keywords: KeywordStage
 
@@ -15,11 +13,8 @@ public final class PagePipeline {
     /// - Throws: `DocScanError.engineInitFailed`.
     public init(configuration: ScanConfiguration) throws {
         self.configuration = configuration
-        loader = PageLoader(maxPixels: configuration.maxPixels, workingSize: configuration.workingSize)
         recognizer = try TextRecognizer(models: configuration.models, userWordsFile: configuration.userWordsFile)
-        orienter = try PageOrienter(
-            options: configuration.orientation, osdModel: configuration.osdModel, checker: recognizer.engine)
-        cleaner = PageCleaner(options: configuration.cleanup)
+        preparer = try PagePreparer(configuration: configuration, checker: recognizer.engine)
         keywords = KeywordStage(extractor: configuration.keywordExtractor)
     }
 
@@ -37,13 +32,13 @@ public final class PagePipeline {
         }
         do {
             record.sha256 = try timed(\.source) { try page.sha256 ?? FileHasher.sha256(of: page.url) }
-            let loaded = try timed(\.load) { try loader.run(page, context: &context) }
+            let prepared = try preparer.prepare(page, context: &context, timings: &timings)
+            _ = watch.lap()  // the preparer timed its own stages
+            let loaded = prepared.loaded, oriented = prepared.oriented, cleaned = prepared.cleaned
             record.originalWidth = loaded.originalWidth
             record.originalHeight = loaded.originalHeight
             record.scale = (loaded.scale * 1000).rounded() / 1000
-            let oriented = try timed(\.orient) { try orienter.run(loaded, context: &context) }
             record.orientation = oriented.orientation
-            let cleaned = try timed(\.cleanup) { try cleaner.run(oriented, context: &context) }
             record.cleanup = cleaned.cleanup
             record.width = cleaned.image.width
             record.height = cleaned.image.height

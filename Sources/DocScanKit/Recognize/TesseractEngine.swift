@@ -41,11 +41,7 @@ public final class TesseractEngine {
     /// - Throws: `PageError` with kind `recognitionFailed`.
     public func recognize(_ image: PixImage, resolution: Int) throws -> RecognizedText {
         defer { TessBaseAPIClear(api) }
-        image.withUnsafePix { TessBaseAPISetImage2(api, $0) }
-        TessBaseAPISetSourceResolution(api, Int32(resolution))
-        guard TessBaseAPIRecognize(api, nil) == 0 else {
-            throw PageError(.recognitionFailed, "Tesseract could not recognize the page")
-        }
+        try read(image, resolution: resolution)
         let text = takeText(TessBaseAPIGetUTF8Text(api))
         let words = spans(at: RIL_WORD)
         let lines = spans(at: RIL_TEXTLINE)
@@ -55,6 +51,39 @@ public final class TesseractEngine {
             words: words,
             lines: lines,
             resolution: resolution)
+    }
+
+    /// Reads one page and adds it to `pdf`: the image, with Tesseract's invisible text laid over it.
+    ///
+    /// The renderer takes the engine's own copy of `image` (it would reread a file only if an input name
+    /// were set, and none is) and sizes the page by the engine's resolution, read after recognition; so
+    /// `pageResolution` sets the paper size without changing what is read, and the text layer is scaled
+    /// with the image.
+    /// - Parameters:
+    ///   - resolution: dots per inch to read at, or 0 to let Tesseract estimate it, as in `recognize`.
+    ///   - pageResolution: dots per inch that give the PDF page its size; positive.
+    /// - Throws: `PageError` with kind `recognitionFailed`; `DocScanError.outputNotWritable` when the page
+    ///   cannot be added, after which `pdf` must be dropped.
+    func recognize(_ image: PixImage, resolution: Int, addingPageTo pdf: PDFRenderer, pageResolution: Int) throws {
+        precondition(pageResolution > 0, "a PDF page needs a positive resolution")
+        defer { TessBaseAPIClear(api) }
+        try read(image, resolution: resolution)
+        // With 0, Tesseract has set 70 dpi by now (its floor), which would make a page several times too big.
+        TessBaseAPISetSourceResolution(api, Int32(pageResolution))
+        // With an input name, Leptonica would embed that file's bytes (the page before turning and
+        // cleaning) instead of the image read here.
+        TessBaseAPISetInputName(api, nil)
+        try pdf.addPage { TessResultRendererAddImage($0, api) != 0 }
+    }
+
+    /// Sets the page and recognizes it; the caller clears the engine.
+    /// - Throws: `PageError` with kind `recognitionFailed`.
+    private func read(_ image: PixImage, resolution: Int) throws {
+        image.withUnsafePix { TessBaseAPISetImage2(api, $0) }
+        TessBaseAPISetSourceResolution(api, Int32(resolution))
+        guard TessBaseAPIRecognize(api, nil) == 0 else {
+            throw PageError(.recognitionFailed, "Tesseract could not recognize the page")
+        }
     }
 
     /// `TessBaseAPIInit4` with the variables as C string arrays that live for the call only.
@@ -77,9 +106,7 @@ public final class TesseractEngine {
     /// was recognized. Used to check a proposed turn of the page.
     public func meanConfidence(_ image: PixImage, resolution: Int) -> Double {
         defer { TessBaseAPIClear(api) }
-        image.withUnsafePix { TessBaseAPISetImage2(api, $0) }
-        TessBaseAPISetSourceResolution(api, Int32(resolution))
-        guard TessBaseAPIRecognize(api, nil) == 0 else { return 0 }
+        guard (try? read(image, resolution: resolution)) != nil else { return 0 }
         return Double(max(0, TessBaseAPIMeanTextConf(api)))
     }
 

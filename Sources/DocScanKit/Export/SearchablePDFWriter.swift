@@ -1,0 +1,68 @@
+import Foundation
+
+/// Writes a searchable PDF for the pages of one source file: each PDF page shows the cleaned page image
+/// docscan reads (after load, orient and clean up) with Tesseract's invisible text laid over it, so
+/// selecting or searching text in a viewer finds it where it is printed.
+///
+/// Starts its own engines, like a `PagePipeline`, and reuses them for every page and file it writes;
+/// one writer per worker.
+public final class SearchablePDFWriter {
+    private let configuration: ScanConfiguration
+    private let preparer: PagePreparer
+    private let recognizer: TextRecognizer
+
+    /// The paper height assumed for a page without a believable resolution: A4's long side, in inches.
+    static let assumedLongSide = 11.69
+
+    /// Starts the engines for `configuration`'s mode and languages.
+    /// - Throws: `DocScanError.engineInitFailed`, or `.missingModel` when orientation detection is on
+    ///   without the OSD model.
+    public init(configuration: ScanConfiguration) throws {
+        self.configuration = configuration
+        recognizer = try TextRecognizer(models: configuration.models, userWordsFile: configuration.userWordsFile)
+        preparer = try PagePreparer(configuration: configuration, checker: recognizer.engine)
+    }
+
+    /// Writes one PDF with `pages` in order, normally all pages of one file, replacing any file at `url`.
+    ///
+    /// A page that cannot be read is skipped and reported; the others still go in. The document is
+    /// written under a hidden name beside `url` and renamed when complete, so `url` never holds a
+    /// half-written PDF.
+    /// - Returns: one entry per page, in order: nil for a page in the PDF, its error for a page left out.
+    ///   When every entry is an error, no PDF is written and `url` is left as it was.
+    /// - Throws: `DocScanError.outputNotWritable` when the PDF cannot be written; `url` is then left as it was.
+    public func write(pages: [PageReference], to url: URL) throws -> [PageError?] {
+        guard let first = pages.first else { return [] }
+        let pdf = try PDFRenderer(target: url, title: first.relativePath, fontDirectory: configuration.models.dataPath)
+        var outcomes: [PageError?] = []
+        for page in pages {
+            var context = PageContext(page: page, mode: configuration.mode, languages: configuration.languages)
+            var timings = StageTimings()
+            do {
+                let image = try preparer.prepare(page, context: &context, timings: &timings).cleaned.image
+                // Read at the resolution the record's text was read at, so the PDF holds the same text.
+                let reading = SourceResolution(fileResolution: image.resolution).dotsPerInch
+                let paper = Self.pageResolution(width: image.width, height: image.height, fileResolution: image.resolution)
+                try recognizer.engine.recognize(image, resolution: reading, addingPageTo: pdf, pageResolution: paper)
+                outcomes.append(nil)
+            } catch let error as PageError {
+                outcomes.append(error)
+            }
+        }
+        if pdf.pageCount > 0 { try pdf.finish() }
+        return outcomes
+    }
+
+    /// The resolution that gives a page its paper size: the image's own when it is believable (it was
+    /// scaled with the image), else the one that makes the longer side an A4 page's height.
+    ///
+    /// Tesseract estimates the resolution for reading but keeps the estimate to itself, and its floor of
+    /// 70 dpi would make a 2,480-pixel page almost 3 feet tall; scans are mostly A4 or Letter.
+    static func pageResolution(width: Int, height: Int, fileResolution: Int) -> Int {
+        if SourceResolution.plausible.contains(fileResolution) { return fileResolution }
+        return max(1, Int((Double(max(width, height)) / assumedLongSide).rounded()))
+    }
+}
+
+@available(*, unavailable)
+extension SearchablePDFWriter: Sendable {}

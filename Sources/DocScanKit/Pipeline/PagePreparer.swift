@@ -1,0 +1,43 @@
+/// The stages that turn a page file into the image Tesseract reads: load, orient, clean up.
+///
+/// Shared by the record pipeline and the searchable-PDF writer, so a PDF page shows exactly the image
+/// its record's text was read from. Belongs to one worker, like the engine it borrows.
+final class PagePreparer {
+    private let loader: PageLoader
+    private let orienter: PageOrienter
+    private let cleaner: PageCleaner
+
+    /// - Parameter checker: the worker's recognition engine, which the orienter uses to check a turn.
+    /// - Throws: `DocScanError.engineInitFailed` or `.missingModel` when orientation detection cannot start.
+    init(configuration: ScanConfiguration, checker: TesseractEngine) throws {
+        loader = PageLoader(maxPixels: configuration.maxPixels, workingSize: configuration.workingSize)
+        orienter = try PageOrienter(options: configuration.orientation, osdModel: configuration.osdModel, checker: checker)
+        cleaner = PageCleaner(options: configuration.cleanup)
+    }
+
+    /// Runs the three stages on `page`.
+    /// - Parameter timings: receives each stage's milliseconds, also for a stage that throws, so a failed
+    ///   page's record shows where the time went.
+    /// - Throws: `PageError` from the stage that could not go on.
+    func prepare(_ page: PageReference, context: inout PageContext, timings: inout StageTimings) throws -> PreparedPage {
+        var watch = Stopwatch()
+        func timed<Result>(_ stage: WritableKeyPath<StageTimings, Double?>, _ body: () throws -> Result) rethrows -> Result {
+            defer { timings[keyPath: stage] = watch.lap() }
+            return try body()
+        }
+        let loaded = try timed(\.load) { try loader.run(page, context: &context) }
+        let oriented = try timed(\.orient) { try orienter.run(loaded, context: &context) }
+        let cleaned = try timed(\.cleanup) { try cleaner.run(oriented, context: &context) }
+        return PreparedPage(loaded: loaded, oriented: oriented, cleaned: cleaned)
+    }
+}
+
+/// Each stage's output for one page: the record wants what every stage learned, the PDF only the image.
+struct PreparedPage {
+    let loaded: LoadedPage
+    let oriented: OrientedPage
+    let cleaned: CleanedPage
+}
+
+@available(*, unavailable)
+extension PagePreparer: Sendable {}
