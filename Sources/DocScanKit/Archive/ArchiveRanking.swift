@@ -1,8 +1,8 @@
 import GRDB
 
 /// Keywords in tf-idf order over the pages of a root, computed when they are read: the archive
-/// stores each page's keywords in first-seen order with their counts, so a page added later changes
-/// every page's ranking without rewriting them.
+/// stores each page's keywords in first-seen order with their counts, and document frequencies in
+/// `keyword_df`, so a page added later changes every page's ranking without rewriting them.
 enum ArchiveRanking {
     /// One page's keywords, ranked against the document frequencies of its root.
     static func keywords(ofPage id: Int64, root: String, in db: Database) throws -> [String] {
@@ -17,8 +17,7 @@ enum ArchiveRanking {
             let chunk = Array(keywords[start..<min(start + 500, keywords.count)])
             let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
             let found = try Row.fetchAll(db, sql: """
-                SELECT keyword.keyword, COUNT(*) AS pages FROM keyword JOIN page ON page.id = keyword.page_id
-                WHERE page.root = ? AND keyword.keyword IN (\(marks)) GROUP BY keyword.keyword
+                SELECT keyword, pages FROM keyword_df WHERE root = ? AND keyword IN (\(marks))
                 """, arguments: StatementArguments([root] + chunk))
             for row in found { frequency[row["keyword"]] = row["pages"] }
         }
@@ -29,10 +28,7 @@ enum ArchiveRanking {
     /// A ranker holding the document frequencies of every keyword of `root`'s pages.
     static func ranker(root: String, in db: Database) throws -> KeywordRanker {
         var frequency: [String: Int] = [:]
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT keyword.keyword, COUNT(*) AS pages FROM keyword JOIN page ON page.id = keyword.page_id
-            WHERE page.root = ? GROUP BY keyword.keyword
-            """, arguments: [root])
+        let rows = try Row.fetchCursor(db, sql: "SELECT keyword, pages FROM keyword_df WHERE root = ?", arguments: [root])
         while let row = try rows.next() { frequency[row["keyword"]] = row["pages"] }
         return KeywordRanker(documentFrequency: frequency, pageCount: try pageCount(root: root, in: db))
     }

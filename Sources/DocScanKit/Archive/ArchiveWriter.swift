@@ -45,10 +45,7 @@ public final class ArchiveWriter: RecordWriter {
             let replaced = try Int64.fetchAll(db, sql: """
                 SELECT id FROM page WHERE root = ? AND source = ? AND (page = ? OR page > ? OR sha256 IS NOT ?)
                 """, arguments: [root, record.source, record.page, record.pageCount, record.sha256])
-            for id in replaced {
-                try db.execute(sql: "DELETE FROM page_fts WHERE rowid = ?", arguments: [id])
-                try db.execute(sql: "DELETE FROM page WHERE id = ?", arguments: [id])
-            }
+            for id in replaced { try Self.deletePage(id, root: root, in: db) }
             try db.execute(sql: """
                 INSERT INTO page (scan_id, root, source, path, page, page_count, sha256, file_size, format, mode,
                     languages, text, mean_confidence, rotation, skew_angle, warped, timings, warnings, error_kind,
@@ -66,6 +63,10 @@ public final class ArchiveWriter: RecordWriter {
                 try db.execute(
                     sql: "INSERT INTO keyword (page_id, rank, keyword, count) VALUES (?, ?, ?, ?)",
                     arguments: [id, rank, keyword, record.keywordCounts[keyword] ?? 1])
+                try db.execute(sql: """
+                    INSERT INTO keyword_df (root, keyword, pages) VALUES (?, ?, 1)
+                    ON CONFLICT (root, keyword) DO UPDATE SET pages = pages + 1
+                    """, arguments: [root, keyword])
             }
             try db.execute(
                 sql: "INSERT INTO page_fts (rowid, terms, keywords) VALUES (?, ?, ?)",
@@ -102,14 +103,22 @@ public final class ArchiveWriter: RecordWriter {
             var removed = 0
             for source in sources {
                 let ids = try Int64.fetchAll(db, sql: "SELECT id FROM page WHERE root = ? AND source = ?", arguments: [root, source])
-                for id in ids {
-                    try db.execute(sql: "DELETE FROM page_fts WHERE rowid = ?", arguments: [id])
-                    try db.execute(sql: "DELETE FROM page WHERE id = ?", arguments: [id])
-                }
+                for id in ids { try Self.deletePage(id, root: root, in: db) }
                 removed += ids.count
             }
             return removed
         }
+    }
+
+    /// Removes a page, its keywords (and their share of the document frequencies) and its index entry.
+    private static func deletePage(_ id: Int64, root: String, in db: Database) throws {
+        try db.execute(sql: """
+            UPDATE keyword_df SET pages = pages - 1
+            WHERE root = ? AND keyword IN (SELECT keyword FROM keyword WHERE page_id = ?)
+            """, arguments: [root, id])
+        try db.execute(sql: "DELETE FROM keyword_df WHERE root = ? AND pages <= 0", arguments: [root])
+        try db.execute(sql: "DELETE FROM page_fts WHERE rowid = ?", arguments: [id])
+        try db.execute(sql: "DELETE FROM page WHERE id = ?", arguments: [id])
     }
 
     private func json(_ value: some Encodable) throws -> String {

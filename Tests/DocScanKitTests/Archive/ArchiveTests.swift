@@ -99,6 +99,17 @@ import Testing
         #expect(try archive.pageCount() == 2)
         #expect(try ArchiveSearch(archive: archive).search("heizung").map(\.source) == ["en_letter.png"])
         #expect(try archive.integrityCheck() == "ok")
+        // The stored document frequencies still count exactly the pages that have each keyword.
+        try DatabaseQueue(path: archive.path).read { db in
+            let counted = try Row.fetchAll(db, sql: """
+                SELECT page.root, keyword.keyword, COUNT(*) AS pages FROM keyword JOIN page ON page.id = keyword.page_id
+                GROUP BY page.root, keyword.keyword ORDER BY 1, 2
+                """).map { "\($0["root"] as String) \($0["keyword"] as String) \($0["pages"] as Int)" }
+            let stored = try Row.fetchAll(db, sql: "SELECT root, keyword, pages FROM keyword_df ORDER BY 1, 2")
+                .map { "\($0["root"] as String) \($0["keyword"] as String) \($0["pages"] as Int)" }
+            #expect(counted.count > 100)
+            #expect(stored == counted)
+        }
     }
 
     @Test func aFileWithFewerPagesLeavesNoStalePages() throws {
