@@ -50,6 +50,11 @@ struct ScanCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Refuse pages larger than this many megapixels, before decoding them.", valueName: "n"))
     var maxMegapixels = 250
 
+    @Option(help: ArgumentHelp(
+        "Give up on a page after this many seconds (all its stages); it gets a timed_out error and its worker goes on. 0: no limit.",
+        valueName: "seconds"))
+    var pageTimeout = ScanConfiguration.defaultPageTimeout
+
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
         "Detect pages turned by 90°, 180° or 270° (Tesseract OSD) and turn them upright. Default: on in accurate mode, off in fast mode."))
     var detectOrientation: Bool?
@@ -79,6 +84,7 @@ struct ScanCommand: ParsableCommand {
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard maxMegapixels >= 1 else { throw ValidationError("--max-megapixels must be at least 1") }
+        guard pageTimeout >= 0 else { throw ValidationError("--page-timeout must not be negative (0: no limit)") }
         guard orientationThreshold >= 0 else { throw ValidationError("--orientation-threshold must not be negative") }
         if noArchive && (archive != nil || force || prune) {
             throw ValidationError("--no-archive cannot be combined with --archive, --force or --prune")
@@ -102,6 +108,7 @@ struct ScanCommand: ParsableCommand {
             orientation: PageOrienter.Options(
                 detect: detectOrientation ?? (language.mode == .accurate), threshold: orientationThreshold),
             keywords: keywords.settings)
+        configuration.pageTimeout = pageTimeout > 0 ? pageTimeout : nil
         if !cleanup {
             configuration.cleanup = .none
         }

@@ -164,4 +164,31 @@ struct ScanCommandTests {
         let scanHelp = try DocScanProcess.run(["scan", "--help"])
         #expect(scanHelp.stdout.contains("--mode") && scanHelp.stdout.contains("--lang") && scanHelp.stdout.contains("zh-Hans"))
     }
+
+    @Test func aPageOverTheTimeLimitFailsAndTheNextPageIsRead() throws {
+        let folder = try DocScanProcess.temporaryFolder()
+        // Named so that the big page comes first and the one worker must go on after it.
+        try FileManager.default.copyItem(
+            at: DocScanProcess.fixtures.appendingPathComponent("en_letter.png"), to: folder.appendingPathComponent("a_letter.png"))
+        try FileManager.default.copyItem(
+            at: DocScanProcess.root.appendingPathComponent("Fixtures/timing/invoice_heading.png"), to: folder.appendingPathComponent("b_heading.png"))
+        let result = try DocScanProcess.run([
+            "scan", folder.path, "--no-detect-orientation", "--jobs", "1", "--page-timeout", "0.3", "--no-archive", "--jsonl", "-",
+        ])
+        #expect(result.status == ExitStatus.somePagesFailed.rawValue, "\(result.stderr)")
+        #expect(result.stderr.contains("a_letter.png: recognition went past the page time limit of 0.3 s (--page-timeout) [timed_out]"))
+        let records = try DocScanProcess.records(result.stdout)
+        #expect(records.count == 2)
+        let letter = try #require(records.first { $0["source"] as? String == "a_letter.png" })
+        #expect((letter["error"] as? [String: Any])?["kind"] as? String == "timed_out")
+        #expect(letter["text"] as? String == "")
+        let recognize = try #require((letter["timings_ms"] as? [String: Any])?["recognize"] as? Double)
+        #expect(recognize < 1000, "recognition ran \(recognize) ms past a 300 ms limit")
+        let heading = try #require(records.first { $0["source"] as? String == "b_heading.png" })
+        #expect(heading["error"] is NSNull)
+        #expect((heading["text"] as? String)?.contains("Northfield Hardware") == true)
+
+        let bad = try DocScanProcess.run(["scan", folder.path, "--page-timeout", "-1"])
+        #expect(bad.status == ExitStatus.badArguments.rawValue)
+    }
 }

@@ -7,10 +7,13 @@ public struct PageContext: Sendable {
     public let languages: LanguageList
     /// Things a person should know about this page that did not stop it, in stage order.
     public var warnings: [String] = []
+    /// When the page's time is up.
+    public var deadline: PageDeadline
 
-    public init(page: PageReference, mode: ScanMode, languages: LanguageList) {
+    public init(page: PageReference, mode: ScanMode, languages: LanguageList, deadline: PageDeadline = PageDeadline(limit: nil)) {
         self.page = page
         self.mode = mode
         self.languages = languages
+        self.deadline = deadline
     }
 }

@@ -22,7 +22,9 @@ public final class PagePipeline {
     public func process(_ page: PageReference) -> PageRecord {
         let total = Stopwatch()
         var record = PageRecord(page: page, models: configuration.models)
-        var context = PageContext(page: page, mode: configuration.mode, languages: configuration.languages)
+        var context = PageContext(
+            page: page, mode: configuration.mode, languages: configuration.languages,
+            deadline: PageDeadline(limit: configuration.pageTimeout))
         var timings = StageTimings()
         var watch = Stopwatch()
         // Times one stage, also when it throws, so a failed page's record shows where the time went.
@@ -46,6 +48,7 @@ public final class PagePipeline {
                let warning = debugImages.write([("upright", oriented.image)] + cleaned.steps + [("cleaned", cleaned.image)], for: page) {
                 context.warnings.append(warning)
             }
+            if context.deadline.isPast { throw context.deadline.timedOut(during: "loading, turning and cleaning up the page") }
             let text = try timed(\.recognize) { try recognizer.run(cleaned, context: &context) }
             let found = timed(\.keywords) { keywords.run(text, context: &context) }
             record.text = text.text

@@ -17,6 +17,11 @@ public struct ScanConfiguration: Sendable {
     public var orientation: PageOrienter.Options
     /// Clean-up settings: background normalization and deskew.
     public var cleanup: PageCleaner.Options
+    /// Seconds a page may take, all stages together, before it becomes a `timed_out` error; nil for no limit.
+    public var pageTimeout: Double? = ScanConfiguration.defaultPageTimeout
+    /// Two minutes: 20 to 50 times what a dense page takes in accurate mode here, so only a page that
+    /// would hold up a worker for good reaches it.
+    public static let defaultPageTimeout = 120.0
     /// Where to write each step's image, or nil.
     public var debugImages: DebugImages? {
         didSet { cleanup.keepSteps = debugImages != nil }

@@ -37,11 +37,13 @@ public final class TesseractEngine {
     }
 
     /// Reads one page.
-    /// - Parameter resolution: dots per inch to assume, or 0 to let Tesseract estimate it from the text size.
-    /// - Throws: `PageError` with kind `recognitionFailed`.
-    public func recognize(_ image: PixImage, resolution: Int) throws -> RecognizedText {
+    /// - Parameters:
+    ///   - resolution: dots per inch to assume, or 0 to let Tesseract estimate it from the text size.
+    ///   - deadline: when to give up; Tesseract checks it between words.
+    /// - Throws: `PageError` with kind `recognitionFailed`, or `timedOut` past the deadline.
+    public func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline = PageDeadline(limit: nil)) throws -> RecognizedText {
         defer { TessBaseAPIClear(api) }
-        try read(image, resolution: resolution)
+        try read(image, resolution: resolution, deadline: deadline)
         let text = takeText(TessBaseAPIGetUTF8Text(api))
         let words = spans(at: RIL_WORD)
         let lines = spans(at: RIL_TEXTLINE)
@@ -77,11 +79,23 @@ public final class TesseractEngine {
     }
 
     /// Sets the page and recognizes it; the caller clears the engine.
-    /// - Throws: `PageError` with kind `recognitionFailed`.
-    private func read(_ image: PixImage, resolution: Int) throws {
+    /// - Throws: `PageError` with kind `recognitionFailed`, or `timedOut` when the deadline passed
+    ///   (Tesseract then stops early and its partial text is not kept).
+    private func read(_ image: PixImage, resolution: Int, deadline: PageDeadline = PageDeadline(limit: nil)) throws {
         image.withUnsafePix { TessBaseAPISetImage2(api, $0) }
         TessBaseAPISetSourceResolution(api, Int32(resolution))
-        guard TessBaseAPIRecognize(api, nil) == 0 else {
+        let status: Int32
+        if let remaining = deadline.remainingMilliseconds {
+            guard remaining > 0 else { throw deadline.timedOut(during: "reading") }
+            guard let monitor = TesseractMonitor(deadlineMilliseconds: remaining) else {
+                throw PageError(.recognitionFailed, "Tesseract could not create a progress monitor")
+            }
+            status = monitor.withUnsafeMonitor { TessBaseAPIRecognize(api, $0) }
+        } else {
+            status = TessBaseAPIRecognize(api, nil)
+        }
+        if deadline.isPast { throw deadline.timedOut(during: "recognition") }
+        guard status == 0 else {
             throw PageError(.recognitionFailed, "Tesseract could not recognize the page")
         }
     }

@@ -32,7 +32,7 @@ public final class TextRecognizer: PageStage {
     public func run(_ page: CleanedPage, context: inout PageContext) throws -> RecognizedText {
         let resolution = SourceResolution(fileResolution: page.image.resolution)
         if let warning = resolution.warning { context.warnings.append(warning) }
-        var result = try engine.recognize(page.image, resolution: resolution.dotsPerInch)
+        var result = try engine.recognize(page.image, resolution: resolution.dotsPerInch, deadline: context.deadline)
         result.text = HanSpacing.collapse(result.text).trimmingCharacters(in: .whitespacesAndNewlines)
         result.lines = result.lines.map { line in
             var line = line

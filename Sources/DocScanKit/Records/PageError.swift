@@ -12,6 +12,8 @@ public struct PageError: Error, Codable, Equatable, Sendable {
         case tooLarge = "too_large"
         /// Tesseract failed on the page.
         case recognitionFailed = "recognition_failed"
+        /// The page took longer than the per-page time limit (`--page-timeout`).
+        case timedOut = "timed_out"
     }
 
     public let kind: Kind
