@@ -53,9 +53,18 @@ public struct PageLoader: PageStage, Sendable {
         guard pixels <= maxPixels else {
             throw PageError(.tooLarge, "\(width)×\(height) is \(pixels / 1_000_000) megapixels, over the limit of \(maxPixels / 1_000_000)")
         }
-        let decoded = format == .tiff
-            ? pixReadTiff(page.url.path, Int32(page.page - 1))
-            : pixRead(page.url.path)
+        let decoded: UnsafeMutablePointer<PIX>?
+        if format == .tiff {
+            decoded = pixReadTiff(page.url.path, Int32(page.page - 1))
+        } else if format == .jpeg, spp != 4, let reduction = Self.jpegReduction(longSide: Int(max(width, height)), workingSize: workingSize) {
+            // A big photo is decoded at 1/2, 1/4 or 1/8 size in the DCT and as luminance only: a
+            // 100-megapixel JPEG then takes 25 MB instead of 400 MB as RGB. (CMYK JPEGs have no
+            // luminance channel to read, so they take the full path.)
+            var warnings: Int32 = 0
+            decoded = pixReadJpeg(page.url.path, 0, reduction, &warnings, Int32(L_JPEG_READ_LUMINANCE))
+        } else {
+            decoded = pixRead(page.url.path)
+        }
         guard let stored = PixImage(taking: decoded), stored.width > 0, stored.height > 0,
               let normalized = stored.normalizedForRecognition()
         else {
@@ -81,20 +90,28 @@ public struct PageLoader: PageStage, Sendable {
                 }
             }
         }
-        var scale = 1.0
+        // Relative to the stored image, so a JPEG read at reduced size reports its whole reduction.
+        var scale = Double(max(image.width, image.height)) / Double(max(width, height))
         let longSide = max(image.width, image.height)
         // A page only slightly over (an A4 scan at 300 dpi is 3,508 px) is left alone: resampling by a few
         // percent blurs every glyph and gains nothing.
         if Double(longSide) > Double(workingSize) * 1.1 {
-            scale = Double(workingSize) / Double(longSide)
-            guard let smaller = image.scaled(by: scale) else {
+            let factor = Double(workingSize) / Double(longSide)
+            scale *= factor
+            guard let smaller = image.scaled(by: factor) else {
                 throw PageError(.decodeFailed, "the page could not be scaled to the working size")
             }
             image = smaller
         }
         return LoadedPage(
-            image: image, format: format, originalWidth: stored.width, originalHeight: stored.height, scale: scale,
+            image: image, format: format, originalWidth: Int(width), originalHeight: Int(height), scale: scale,
             exifOrientation: exifValue, exifApplied: exifApplied)
+    }
+
+    /// The largest JPEG reduction (2, 4 or 8) that still leaves the longer side at or above the working
+    /// size, so the last step is the usual area-mapped scaling; nil when no reduction fits.
+    public static func jpegReduction(longSide: Int, workingSize: Int) -> Int32? {
+        [8, 4, 2].first { longSide / $0 >= workingSize }.map(Int32.init)
     }
 
     /// Un-mirrors, then turns clockwise: the order the EXIF definitions compose in.

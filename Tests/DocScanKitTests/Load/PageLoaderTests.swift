@@ -1,3 +1,4 @@
+import CLeptonica
 import DocScanKit
 import Foundation
 import Testing
@@ -44,5 +45,34 @@ struct PageLoaderTests {
         } catch let error as PageError {
             #expect(error.kind == .decodeFailed)
         }
+    }
+
+    @Test func aHundredMegapixelPhotoIsReadAtReducedSizeAndReadsTheSame() throws {
+        // A 100-megapixel colour JPEG, made here from the RGB invoice photo scaled 7.3 times.
+        let folder = try TestSupport.temporaryFolder()
+        let big = folder.appendingPathComponent("photo.jpg")
+        var source = pixRead(TestSupport.special("formats/invoice_rgb.jpg").path)
+        var scaled = pixScale(source, 7.3, 7.3)
+        pixDestroy(&source)
+        #expect(pixWriteJpeg(big.path, scaled, 80, 0) == 0)
+        let stored = (width: Int(pixGetWidth(scaled)), height: Int(pixGetHeight(scaled)))
+        pixDestroy(&scaled)
+        #expect(stored.width * stored.height >= 100_000_000)
+
+        let page = try #require(try PageSource(root: big).list().pages.first)
+        var context = PageContext(page: page, mode: .accurate, languages: try LanguageList(parsing: "eng"))
+        let loaded = try PageLoader(workingSize: 3500).run(page, context: &context)
+        #expect(loaded.originalWidth == stored.width && loaded.originalHeight == stored.height)
+        #expect(max(loaded.image.width, loaded.image.height) == 3500)
+        #expect(loaded.image.depth == 8)
+        #expect(abs(loaded.scale - 3500 / Double(max(stored.width, stored.height))) < 0.001)
+        #expect(PageLoader.jpegReduction(longSide: stored.height, workingSize: 3500) == 2)
+        #expect(PageLoader.jpegReduction(longSide: 6999, workingSize: 3500) == nil)
+
+        // What the page says is still read.
+        let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "eng"), jobs: 1)
+        let record = try PagePipeline(configuration: configuration).process(page)
+        #expect(record.error == nil)
+        #expect(record.text.contains("Northfield Hardware"))
     }
 }
