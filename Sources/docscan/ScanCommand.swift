@@ -33,6 +33,9 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "Do not use an archive; records go to --jsonl (standard output by default).")
     var noArchive = false
 
+    @Flag(help: "Follow symbolic links that point out of the scanned folder (by default they are named and skipped).")
+    var followSymlinks = false
+
     @Flag(help: "Read every page again, even those archived unchanged.")
     var force = false
 
@@ -121,7 +124,8 @@ struct ScanCommand: ParsableCommand {
             }
             configuration.debugImages = DebugImages(folder: folder)
         }
-        let listing = try PageSource(root: URL(fileURLWithPath: input)).list()
+        let listing = try PageSource(root: URL(fileURLWithPath: input), followsLinksOutside: followSymlinks).list()
+        for warning in listing.warnings { printError("warning: \(warning)") }
         guard !listing.pages.isEmpty else { throw DocScanError.noPages(path: input) }
         let jsonlPath = jsonl ?? (noArchive ? "-" : nil)
         let jsonlWriter = try jsonlPath.map { RankingRecordWriter(wrapping: try JSONLinesWriter(path: $0)) }

@@ -191,4 +191,33 @@ struct ScanCommandTests {
         let bad = try DocScanProcess.run(["scan", folder.path, "--page-timeout", "-1"])
         #expect(bad.status == ExitStatus.badArguments.rawValue)
     }
+
+    @Test func symbolicLinksStayInsideTheScannedFolderUnlessAsked() throws {
+        let base = try DocScanProcess.temporaryFolder()
+        let folder = base.appendingPathComponent("scans"), elsewhere = base.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let heading = DocScanProcess.root.appendingPathComponent("Fixtures/timing/invoice_heading.png")
+        try FileManager.default.copyItem(at: heading, to: folder.appendingPathComponent("a.png"))
+        try FileManager.default.copyItem(at: heading, to: elsewhere.appendingPathComponent("secret.png"))
+        let links = FileManager.default
+        try links.createSymbolicLink(atPath: folder.appendingPathComponent("inside.png").path, withDestinationPath: "a.png")
+        try links.createSymbolicLink(atPath: folder.appendingPathComponent("outside.png").path, withDestinationPath: elsewhere.appendingPathComponent("secret.png").path)
+        try links.createSymbolicLink(atPath: folder.appendingPathComponent("broken.png").path, withDestinationPath: "missing.png")
+        try links.createSymbolicLink(atPath: folder.appendingPathComponent("loop.png").path, withDestinationPath: "loop.png")
+
+        let scan = ["scan", folder.path, "--mode", "fast", "--no-archive", "--jsonl", "-"]
+        let result = try DocScanProcess.run(scan)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try DocScanProcess.records(result.stdout).map { $0["source"] as? String } == ["a.png", "inside.png"])
+        #expect(result.stderr.contains("warning: outside.png: a symbolic link out of the scanned folder, to \(elsewhere.path)/secret.png; not followed"))
+        #expect(result.stderr.contains("warning: broken.png: a symbolic link to nothing"))
+        #expect(result.stderr.contains("warning: loop.png: a symbolic link to nothing"))
+
+        let followed = try DocScanProcess.run(scan + ["--follow-symlinks"])
+        #expect(followed.status == 0)
+        let records = try DocScanProcess.records(followed.stdout)
+        #expect(records.map { $0["source"] as? String } == ["a.png", "inside.png", "outside.png"])
+        #expect((records.last?["text"] as? String)?.contains("Northfield Hardware") == true)
+    }
 }

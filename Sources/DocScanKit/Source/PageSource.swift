@@ -9,9 +9,13 @@ import Foundation
 public struct PageSource: Sendable {
     /// The folder or file that was asked for.
     public let root: URL
+    /// Whether symbolic links to files outside the root are read; by default a scan reads only what
+    /// lies in the folder it was given, so a link cannot smuggle `/etc/…` into an archive.
+    public let followsLinksOutside: Bool
 
-    public init(root: URL) {
+    public init(root: URL, followsLinksOutside: Bool = false) {
         self.root = root.standardizedFileURL
+        self.followsLinksOutside = followsLinksOutside
     }
 
     /// What a walk found.
@@ -20,6 +24,8 @@ public struct PageSource: Sendable {
         public var pages: [PageReference]
         /// Files seen that are not page images (by content and extension), relative paths.
         public var skipped: [String]
+        /// Entries not read, each with its reason: broken links, link loops, links out of the root.
+        public var warnings: [String] = []
     }
 
     /// Walks the root recursively, skipping hidden files and folders.
@@ -37,17 +43,33 @@ public struct PageSource: Sendable {
                 at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
         else { throw DocScanError.inputNotFound(path: root.path) }
         var files: [(URL, String)] = []
+        var warnings: [String] = []
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        let resolvedRoot = root.resolvingSymlinksInPath().path
         for case let url as URL in walker {
-            // Follows symbolic links to files, so a folder of links to scans works like the scans.
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             let path = url.standardizedFileURL.path
             let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : url.lastPathComponent
+            // Symbolic links to files are followed within the root, so a folder of links to scans works
+            // like the scans; the enumerator does not descend into linked folders, so loops end.
+            if (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink == true {
+                let target = url.resolvingSymlinksInPath().path
+                guard FileManager.default.fileExists(atPath: target) else {
+                    warnings.append("\(relative): a symbolic link to nothing (its target is missing, or the links form a loop); skipped")
+                    continue
+                }
+                if !followsLinksOutside, target != resolvedRoot, !target.hasPrefix(resolvedRoot + "/") {
+                    warnings.append("\(relative): a symbolic link out of the scanned folder, to \(target); not followed (--follow-symlinks follows it)")
+                    continue
+                }
+            }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             files.append((url, relative))
         }
         files.sort { $0.1.utf8.lexicographicallyPrecedes($1.1.utf8) }
-        return classify(files)
+        var listing = classify(files)
+        listing.warnings = warnings.sorted()
+        return listing
     }
 
     private func classify(_ files: [(URL, String)]) -> Listing {
