@@ -42,6 +42,9 @@ public struct PageLoader: PageStage, Sendable {
         guard FileManager.default.isReadableFile(atPath: page.url.path) else {
             throw PageError(.unreadable, "cannot open the file for reading")
         }
+        guard page.fileSize > 0 else {
+            throw PageError(.notAnImage, "the file is empty (0 bytes)")
+        }
         guard let format = page.format else {
             throw PageError(.notAnImage, "the content is not an image in any supported format")
         }

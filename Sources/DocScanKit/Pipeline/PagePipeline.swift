@@ -52,6 +52,7 @@ public final class PagePipeline {
             let text = try timed(\.recognize) { try recognizer.run(cleaned, context: &context) }
             let found = timed(\.keywords) { keywords.run(text, context: &context) }
             record.text = text.text
+            if text.text.isEmpty { context.warnings.append("no text was recognized on the page (blank, or not a text page)") }
             record.meanConfidence = text.meanConfidence
             record.resolution = text.resolution > 0 ? text.resolution : nil
             record.words = text.words.map(Self.rounded)

@@ -36,6 +36,9 @@ public struct PageSource: Sendable {
             throw DocScanError.inputNotFound(path: root.path)
         }
         guard isDirectory.boolValue else {
+            if let problem = Self.notRegular(root) {
+                return Listing(pages: [], skipped: [], warnings: ["\(root.lastPathComponent): \(problem); skipped"])
+            }
             return classify([(root, root.lastPathComponent)])
         }
         guard FileManager.default.isReadableFile(atPath: root.path),
@@ -64,11 +67,15 @@ public struct PageSource: Sendable {
             }
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            if let problem = Self.notRegular(url) {
+                warnings.append("\(relative): \(problem); skipped")
+                continue
+            }
             files.append((url, relative))
         }
         files.sort { $0.1.utf8.lexicographicallyPrecedes($1.1.utf8) }
         var listing = classify(files)
-        listing.warnings = warnings.sorted()
+        listing.warnings = (warnings + Self.namesNotInUTF8(under: root.path, relative: "")).sorted()
         return listing
     }
 
@@ -89,6 +96,42 @@ public struct PageSource: Sendable {
             }
         }
         return listing
+    }
+
+    /// Entries whose names are not UTF-8, which Foundation's walk leaves out without a word: named here
+    /// (undecodable bytes shown as U+FFFD) so the user learns of them. Reading them needs byte paths
+    /// through every stage, which docscan does not have yet.
+    static func namesNotInUTF8(under path: String, relative: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var found: [String] = []
+        while let entry = readdir(directory) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard let first = bytes.first, first != UInt8(ascii: ".") else { continue }
+            let shown = relative + String(decoding: bytes, as: UTF8.self)
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                found.append("\(shown): the name is not valid UTF-8, so docscan cannot open it; rename it to read it")
+                continue
+            }
+            if entry.pointee.d_type == UInt8(DT_DIR) {
+                found += namesNotInUTF8(under: path + "/" + name, relative: relative + name + "/")
+            }
+        }
+        return found
+    }
+
+    /// Why `url` (a link's target) is not read although it is not a folder: a FIFO would block the
+    /// first read for ever, a device could be endless. Nil for a regular file.
+    static func notRegular(_ url: URL) -> String? {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return nil }  // gone: the load stage reports it
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFIFO: return "a FIFO (named pipe), not a file"
+        case S_IFSOCK: return "a socket, not a file"
+        case S_IFCHR, S_IFBLK: return "a device, not a file"
+        default: return "not a regular file"
+        }
     }
 
     /// Pages in a TIFF, read from its directory chain; 1 when it cannot be read (load reports the error).

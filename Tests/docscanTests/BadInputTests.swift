@@ -1,0 +1,120 @@
+import DocScanKit
+import Foundation
+import Testing
+
+/// Hostile input through the real executable: every bad file is named with its reason, every good
+/// page is still read, and the exit status says whether a page failed.
+struct BadInputTests {
+    private static let bad = DocScanProcess.root.appendingPathComponent("Fixtures/bad")
+    private static let heading = DocScanProcess.root.appendingPathComponent("Fixtures/timing/invoice_heading.png")
+
+    @Test func aFolderOfBadFilesFailsThoseAndReadsTheRest() throws {
+        let folder = try DocScanProcess.temporaryFolder().appendingPathComponent("scans")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.bad.path) where name != "bomb.png" {
+            try FileManager.default.copyItem(at: Self.bad.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let formats = DocScanProcess.root.appendingPathComponent("Fixtures/formats")
+        for name in ["invoice_16bit.png", "invoice_cmyk.jpg"] {
+            try FileManager.default.copyItem(at: formats.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        try FileManager.default.copyItem(at: Self.heading, to: folder.appendingPathComponent("good.png"))
+        // A folder named like an image is walked, not read; a FIFO would block the first read for ever.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("album.png"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.heading, to: folder.appendingPathComponent("album.png/inner.png"))
+        #expect(mkfifo(folder.appendingPathComponent("pipe.png").path, 0o644) == 0)
+        // A name that is not UTF-8 (Latin-1 "café.png"), made with the raw bytes: Swift strings cannot hold it.
+        let rawPath = Array((folder.path + "/caf").utf8) + [0xE9] + Array(".png".utf8) + [0]
+        let image = try Data(contentsOf: Self.heading)
+        let written = rawPath.withUnsafeBufferPointer { buffer -> Bool in
+            guard let path = buffer.baseAddress else { return false }
+            let descriptor = path.withMemoryRebound(to: CChar.self, capacity: rawPath.count) { open($0, O_WRONLY | O_CREAT, 0o644) }
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            return image.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == image.count
+        }
+        #expect(written)
+
+        let result = try DocScanProcess.run(["scan", folder.path, "--mode", "fast", "--no-archive", "--jsonl", "-"])
+        #expect(result.status == ExitStatus.somePagesFailed.rawValue, "\(result.stderr)")
+        let records = try DocScanProcess.records(result.stdout)
+        func record(_ source: String) -> [String: Any]? { records.first { $0["source"] as? String == source } }
+        func failure(_ source: String) -> (kind: String?, message: String?) {
+            let error = record(source)?["error"] as? [String: Any]
+            return (error?["kind"] as? String, error?["message"] as? String)
+        }
+        let expected: [(String, String, String)] = [
+            ("empty.png", "not_an_image", "the file is empty (0 bytes)"),
+            ("notes.jpg", "not_an_image", "the content is not an image in any supported format"),
+            ("error_page.png", "not_an_image", "the content is not an image in any supported format"),
+            ("truncated.png", "decode_failed", "the PNG data cannot be decoded (damaged or truncated file)"),
+            ("truncated.jpg", "decode_failed", "the JPEG data cannot be decoded (damaged or truncated file)"),
+            ("truncated.tif", "decode_failed", "the TIFF header cannot be read (damaged or truncated file)"),
+            ("bad_crc.png", "decode_failed", "the PNG data cannot be decoded (damaged or truncated file)"),
+            ("huge_header.png", "too_large", "100000×100000 is 10000 megapixels, over the limit of 250"),
+        ]
+        for (source, kind, message) in expected {
+            #expect(failure(source).kind == kind, "\(source)")
+            #expect(failure(source).message == message, "\(source)")
+            #expect(result.stderr.contains("\(source): \(message) [\(kind)]"))
+        }
+        // Readable pages: text where there is text, a warning where there is none.
+        for source in ["good.png", "album.png/inner.png", "invoice_16bit.png", "invoice_cmyk.jpg", "animated.gif"] {
+            #expect(record(source)?["error"] is NSNull, "\(source)")
+            #expect((record(source)?["text"] as? String)?.contains("Northfield Hardware") == true, "\(source)")
+        }
+        for source in ["white.png", "black.png", "one_pixel.png"] {
+            #expect(record(source)?["error"] is NSNull, "\(source)")
+            #expect(record(source)?["text"] as? String == "", "\(source)")
+            #expect((record(source)?["warnings"] as? [String])?.contains("no text was recognized on the page (blank, or not a text page)") == true)
+        }
+        #expect(records.count == expected.count + 8)
+        #expect(result.stderr.contains("warning: pipe.png: a FIFO (named pipe), not a file; skipped"))
+        #expect(result.stderr.contains("warning: caf\u{FFFD}.png: the name is not valid UTF-8, so docscan cannot open it; rename it to read it"))
+    }
+
+    @Test func aVeryLongPathIsReadAndItsRecordNamesIt() throws {
+        var folder = try DocScanProcess.temporaryFolder()
+        let root = folder
+        for _ in 0..<28 { folder.appendPathComponent(String(repeating: "d", count: 120)) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Foundation's copyItem cuts such a destination at 1,024 bytes here; writing the bytes does not.
+        let deep = folder.appendingPathComponent("deep.png")
+        try Data(contentsOf: Self.heading).write(to: deep)
+        var status = stat()
+        #expect(stat(deep.path, &status) == 0 && status.st_size > 0)
+        #expect(deep.path.utf8.count > 3000)
+        let result = try DocScanProcess.run(["scan", root.path, "--mode", "fast", "--no-archive", "--jsonl", "-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let record = try #require(try DocScanProcess.records(result.stdout).first)
+        #expect(record["source"] as? String == String(deep.path.dropFirst(root.path.count + 1)))
+        #expect((record["source"] as? String)?.hasPrefix("ddd") == true)
+        #expect((record["text"] as? String)?.contains("Northfield Hardware") == true)
+    }
+
+    @Test func aFileDeletedDuringTheScanFailsAloneAndTheRunGoesOn() throws {
+        let folder = try DocScanProcess.temporaryFolder()
+        for index in 0..<8 {
+            try FileManager.default.copyItem(
+                at: DocScanProcess.fixtures.appendingPathComponent("en_letter.png"), to: folder.appendingPathComponent("p\(index).png"))
+        }
+        let output = folder.appendingPathComponent("records.jsonl")
+        let process = Process()
+        process.executableURL = DocScanProcess.executable
+        process.arguments = ["scan", folder.path, "--mode", "fast", "--jobs", "1", "--no-archive", "--jsonl", output.path, "--quiet"]
+        process.environment = DocScanProcess.environment()
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Once the first page is written, the last one disappears.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, ((try? Data(contentsOf: output))?.count ?? 0) == 0 { usleep(20_000) }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("p7.png"))
+        process.waitUntilExit()
+        #expect(process.terminationStatus == ExitStatus.somePagesFailed.rawValue)
+        let records = try DocScanProcess.records(String(contentsOf: output, encoding: .utf8))
+        #expect(records.count == 8)
+        let gone = try #require(records.first { $0["source"] as? String == "p7.png" })
+        #expect((gone["error"] as? [String: Any])?["kind"] as? String == "unreadable")
+        #expect(records.filter { $0["error"] is NSNull }.count == 7)
+    }
+}
