@@ -101,12 +101,7 @@ struct ArchiveCommandTests {
         let pages = try folder(names)
         let archive = try archivePath()
         let scan = ["scan", pages.path, "--mode", "fast", "--jobs", "2", "--lang", "eng,deu,chi_sim", "--archive", archive]
-        let process = Process()
-        process.executableURL = DocScanProcess.executable
-        process.arguments = scan + ["--quiet"]
-        process.environment = DocScanProcess.environment()
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try DocScanProcess.start(scan + ["--quiet"])
         usleep(useconds_t(seconds * 1_000_000))
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

@@ -93,21 +93,12 @@ struct BadInputTests {
     }
 
     @Test func aFileDeletedDuringTheScanFailsAloneAndTheRunGoesOn() throws {
-        let folder = try DocScanProcess.temporaryFolder()
-        for index in 0..<8 {
-            try FileManager.default.copyItem(
-                at: DocScanProcess.fixtures.appendingPathComponent("en_letter.png"), to: folder.appendingPathComponent("p\(index).png"))
-        }
+        let folder = try DocScanProcess.folder(copies: 8, of: "en_letter.png")
         let output = folder.appendingPathComponent("records.jsonl")
-        let process = Process()
-        process.executableURL = DocScanProcess.executable
-        process.arguments = ["scan", folder.path, "--mode", "fast", "--jobs", "1", "--no-archive", "--jsonl", output.path, "--quiet"]
-        process.environment = DocScanProcess.environment()
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try DocScanProcess.start(
+            ["scan", folder.path, "--mode", "fast", "--jobs", "1", "--no-archive", "--jsonl", output.path, "--quiet"])
         // Once the first page is written, the last one disappears.
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, ((try? Data(contentsOf: output))?.count ?? 0) == 0 { usleep(20_000) }
+        DocScanProcess.waitForContent(of: output)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("p7.png"))
         process.waitUntilExit()
         #expect(process.terminationStatus == ExitStatus.somePagesFailed.rawValue)

@@ -55,6 +55,33 @@ struct DocScanProcess {
             stderr: String(decoding: stderrData.data, as: UTF8.self))
     }
 
+    /// Starts the executable without waiting for it, in a test environment, its standard error discarded:
+    /// for tests that interrupt, kill or race a run.
+    static func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment()
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// A new folder holding `count` copies of the fixture page `name`, as `p0.png`, `p1.png`, …
+    static func folder(copies count: Int, of name: String) throws -> URL {
+        let folder = try temporaryFolder()
+        for index in 0..<count {
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: folder.appendingPathComponent("p\(index).png"))
+        }
+        return folder
+    }
+
+    /// Waits until `file` has content (the first record of a run), at most `seconds`.
+    static func waitForContent(of file: URL, seconds: Double = 60) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline, ((try? Data(contentsOf: file))?.count ?? 0) == 0 { usleep(20_000) }
+    }
+
     /// Written by one reader thread, read after `group.wait()`.
     private final class ReadBox: @unchecked Sendable {
         var data = Data()

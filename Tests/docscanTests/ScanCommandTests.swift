@@ -85,21 +85,11 @@ struct ScanCommandTests {
     }
 
     @Test func interruptWritesFinishedPagesAndExits130() throws {
-        let folder = try DocScanProcess.temporaryFolder()
-        for index in 0..<6 {
-            try FileManager.default.copyItem(
-                at: DocScanProcess.fixtures.appendingPathComponent("en_letter.png"), to: folder.appendingPathComponent("p\(index).png"))
-        }
+        let folder = try DocScanProcess.folder(copies: 6, of: "en_letter.png")
         let output = folder.appendingPathComponent("records.jsonl")
-        let process = Process()
-        process.executableURL = DocScanProcess.executable
-        process.arguments = ["scan", folder.path, "--mode", "fast", "--jobs", "1", "--jsonl", output.path, "--quiet"]
-        process.standardError = FileHandle.nullDevice
-        process.environment = DocScanProcess.environment()
-        try process.run()
+        let process = try DocScanProcess.start(["scan", folder.path, "--mode", "fast", "--jobs", "1", "--jsonl", output.path, "--quiet"])
         // Wait for the first record, then interrupt: the page in progress finishes, no new one starts.
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, ((try? Data(contentsOf: output))?.count ?? 0) == 0 { usleep(50_000) }
+        DocScanProcess.waitForContent(of: output)
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == ExitStatus.interrupted.rawValue)
