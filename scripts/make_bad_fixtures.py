@@ -32,6 +32,25 @@ def chunk(kind, payload):
     return struct.pack(">I", len(payload)) + kind + payload + struct.pack(">I", zlib.crc32(kind + payload) & 0xFFFFFFFF)
 
 
+def broken_second_page(tiff):
+    """A little-endian multi-page TIFF with its second page's strips pointed past the end of the file:
+    its directory reads, its pixels cannot."""
+    data = bytearray(tiff)
+    assert data[:2] == b"II"
+    ifd = struct.unpack_from("<I", data, 4)[0]
+    ifd = struct.unpack_from("<I", data, ifd + 2 + 12 * struct.unpack_from("<H", data, ifd)[0])[0]  # page 2
+    for entry in range(struct.unpack_from("<H", data, ifd)[0]):
+        at = ifd + 2 + 12 * entry
+        tag, kind, count = struct.unpack_from("<HHI", data, at)
+        if tag != 273:  # StripOffsets
+            continue
+        size = 2 if kind == 3 else 4
+        where = at + 8 if count * size <= 4 else struct.unpack_from("<I", data, at + 8)[0]
+        for index in range(count):
+            struct.pack_into("<H" if size == 2 else "<I", data, where + index * size, 0xFFF0 if size == 2 else 0x7FFFFF00)
+    return bytes(data)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     heading = Image.open(HEADING).convert("L")
@@ -58,6 +77,9 @@ def main():
     write("white.png", encoded(Image.new("L", (850, 1100), 255), "PNG", dpi=(100, 100)))
     write("black.png", encoded(Image.new("L", (850, 1100), 0), "PNG", dpi=(100, 100)))
     frames = [heading.convert("P"), Image.new("P", heading.size, 255)]
+    three = [heading, heading.transpose(Image.Transpose.ROTATE_180), heading]
+    write("broken_page2.tif", broken_second_page(
+        encoded(three[0], "TIFF", compression="tiff_lzw", save_all=True, append_images=three[1:])))
     write("animated.gif", encoded(frames[0], "GIF", save_all=True, append_images=frames[1:], duration=500, loop=0))
 
 

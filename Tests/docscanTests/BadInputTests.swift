@@ -68,7 +68,16 @@ struct BadInputTests {
             #expect(record(source)?["text"] as? String == "", "\(source)")
             #expect((record(source)?["warnings"] as? [String])?.contains("no text was recognized on the page (blank, or not a text page)") == true)
         }
-        #expect(records.count == expected.count + 8)
+        // A multi-page TIFF whose second page's strips point past the end of the file: that page alone fails.
+        let tiffPages = records.filter { $0["source"] as? String == "broken_page2.tif" }
+        #expect(tiffPages.map { $0["page"] as? Int } == [1, 2, 3])
+        for page in tiffPages {
+            let broken = page["page"] as? Int == 2
+            #expect(((page["error"] as? [String: Any])?["kind"] as? String == "decode_failed") == broken)
+            #expect((page["text"] as? String)?.contains("Northfield Hardware") == !broken)
+        }
+        #expect(result.stderr.contains("broken_page2.tif#2: the TIFF data cannot be decoded (damaged or truncated file) [decode_failed]"))
+        #expect(records.count == expected.count + 8 + 3)
         #expect(result.stderr.contains("warning: pipe.png: a FIFO (named pipe), not a file; skipped"))
         #expect(result.stderr.contains("warning: caf\u{FFFD}.png: the name is not valid UTF-8, so docscan cannot open it; rename it to read it"))
     }
@@ -90,6 +99,37 @@ struct BadInputTests {
         #expect(record["source"] as? String == String(deep.path.dropFirst(root.path.count + 1)))
         #expect((record["source"] as? String)?.hasPrefix("ddd") == true)
         #expect((record["text"] as? String)?.contains("Northfield Hardware") == true)
+    }
+
+    /// A file the user running docscan may not read. Root reads everything, so as root the scan runs as
+    /// `nobody` (util-linux's setpriv), for whom the file is as unreadable as for any other user.
+    @Test func anUnreadableFileIsNamedWithItsReasonAndTheRestIsRead() throws {
+        let folder = try DocScanProcess.temporaryFolder()
+        try FileManager.default.copyItem(at: Self.heading, to: folder.appendingPathComponent("good.png"))
+        let locked = folder.appendingPathComponent("locked.png")
+        try FileManager.default.copyItem(at: Self.heading, to: locked)
+        #expect(chmod(locked.path, 0) == 0)
+        #expect(chmod(folder.path, 0o755) == 0)
+        let arguments = ["scan", folder.path, "--mode", "fast", "--no-archive", "--jsonl", "-"]
+        let result: DocScanProcess.Result
+        if getuid() == 0 {
+            // nobody cannot read root's home, so no model or archive path may point there: fast mode
+            // reads the system's tessdata_fast models.
+            let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", DocScanProcess.executable.path]
+            result = try DocScanProcess.run(
+                arguments, environment: ["HOME": "/nonexistent", "DOCSCAN_MODELS": "/nonexistent"], command: nobody)
+        } else {
+            result = try DocScanProcess.run(arguments)
+        }
+        #expect(result.status == ExitStatus.somePagesFailed.rawValue, "\(result.stderr)")
+        #expect(result.stderr.contains("locked.png: cannot open the file for reading: permission denied [unreadable]"), "\(result.stderr)")
+        let records = try DocScanProcess.records(result.stdout)
+        #expect(records.count == 2)
+        let record = try #require(records.first { $0["source"] as? String == "locked.png" })
+        #expect((record["error"] as? [String: Any])?["kind"] as? String == "unreadable")
+        #expect(record["sha256"] is NSNull)
+        let good = try #require(records.first { $0["source"] as? String == "good.png" })
+        #expect((good["text"] as? String)?.contains("Northfield Hardware") == true)
     }
 
     @Test func aFileDeletedDuringTheScanFailsAloneAndTheRunGoesOn() throws {

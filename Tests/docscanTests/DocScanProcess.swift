@@ -27,10 +27,16 @@ struct DocScanProcess {
         return ProcessInfo.processInfo.environment.merging(["DOCSCAN_ARCHIVE": archive]) { $1 }.merging(environment) { $1 }
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs docscan with `arguments`; `command` (a program and its arguments, ending with docscan's
+    /// path) runs it through another program, such as setpriv to drop privileges; `directory` is its
+    /// working directory.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], command: [String] = [], directory: URL? = nil
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.executableURL = command.first.map { URL(fileURLWithPath: $0) } ?? executable
+        process.arguments = Array(command.dropFirst()) + arguments
         process.environment = Self.environment(environment)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -40,7 +40,7 @@ public struct PageLoader: PageStage, Sendable {
     /// - Throws: `PageError` with kind `unreadable`, `notAnImage`, `tooLarge` or `decodeFailed`.
     public func run(_ page: PageReference, context: inout PageContext) throws -> LoadedPage {
         guard FileManager.default.isReadableFile(atPath: page.url.path) else {
-            throw PageError(.unreadable, "cannot open the file for reading")
+            throw PageError(.unreadable, "cannot open the file for reading: \(FileHasher.openFailure(page.url))")
         }
         guard page.fileSize > 0 else {
             throw PageError(.notAnImage, "the file is empty (0 bytes)")

@@ -7,7 +7,7 @@ public enum FileHasher {
     /// - Throws: `PageError(.unreadable)` when the file cannot be read.
     public static func sha256(of url: URL) throws -> String {
         guard let handle = try? FileHandle(forReadingFrom: url) else {
-            throw PageError(.unreadable, "cannot open the file for reading")
+            throw PageError(.unreadable, "cannot open the file for reading: \(openFailure(url))")
         }
         defer { try? handle.close() }
         var hasher = SHA256()
@@ -19,5 +19,16 @@ public enum FileHasher {
             throw PageError(.unreadable, "reading the file failed: \(error.localizedDescription)")
         }
         return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Why `url` cannot be opened, in the system's words ("permission denied"); Foundation's error
+    /// names only the file.
+    static func openFailure(_ url: URL) -> String {
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor < 0 else {
+            close(descriptor)
+            return "it could not be opened a moment ago"
+        }
+        return String(cString: strerror(errno)).lowercased()
     }
 }
