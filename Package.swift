@@ -42,10 +42,13 @@ let package = Package(
             // see CICU next to Foundation and fail to build; `@_implementationOnly` hides it but warns.
             swiftSettings: [.unsafeFlags(["-enable-library-evolution"])]
         ),
+        // prctl for worker processes: variadic in C, so Swift cannot call it.
+        .target(name: "CProcessSupport"),
         .target(
             name: "DocScanKit",
             dependencies: [
                 "DocScanICU",
+                "CProcessSupport",
                 "CTesseract",
                 "CLeptonica",
                 "CExif",

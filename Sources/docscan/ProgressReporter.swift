@@ -42,13 +42,20 @@ final class ProgressReporter {
         clearLine()
     }
 
+    /// "332 MB", or with worker processes "412 MB: main process 120 MB, each worker at most 146 MB".
+    private static func memory(_ summary: ScanSummary) -> String {
+        let total = "\(summary.peakMemory / 1_000_000) MB"
+        guard summary.workerPeakMemory > 0 else { return total }
+        return "\(total): main process \(summary.mainPeakMemory / 1_000_000) MB, each worker at most \(summary.workerPeakMemory / 1_000_000) MB"
+    }
+
     func printSummary(_ summary: ScanSummary, output: String, configuration: ScanConfiguration) {
         let rate = summary.elapsed > 0 ? Double(summary.written) / summary.elapsed * 60 : 0
         var lines = [
             "Scanned \(summary.written) of \(summary.total) pages in \(String(format: "%.1f", summary.elapsed)) s "
                 + "(\(String(format: "%.1f", rate)) pages/min, \(configuration.mode.rawValue) mode, \(configuration.languages), \(Self.count(min(configuration.jobs, max(summary.total, 1)), "job"))): "
                 + "\(summary.succeeded) ok, \(summary.failures.count) failed.",
-            "Records: \(output)  (peak memory \(summary.peakMemory / 1_000_000) MB)",
+            "Records: \(output)  (peak memory \(Self.memory(summary)))",
         ]
         if !summary.skipped.isEmpty {
             let examples = summary.skipped.prefix(3).joined(separator: ", ")

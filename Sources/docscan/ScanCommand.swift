@@ -59,6 +59,19 @@ struct ScanCommand: ParsableCommand {
     var pageTimeout = ScanConfiguration.defaultPageTimeout
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Read pages in worker processes, so a page that crashes Tesseract or Leptonica, hangs, or takes too much memory fails alone (worker_crashed, timed_out, out_of_memory) and the run goes on."))
+    var isolation = true
+
+    @Option(help: ArgumentHelp(
+        "Kill a worker process holding more than this many megabytes; its page gets an out_of_memory error. 0: no limit.",
+        valueName: "MB"))
+    var pageMemoryLimit = 4096
+
+    /// Set by docscan itself on the worker processes it starts (see `WorkerIsolation`).
+    @Flag(help: .private)
+    var worker = false
+
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
         "Detect pages turned by 90°, 180° or 270° (Tesseract OSD) and turn them upright. Default: on in accurate mode, off in fast mode."))
     var detectOrientation: Bool?
 
@@ -87,6 +100,7 @@ struct ScanCommand: ParsableCommand {
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard maxMegapixels >= 1 else { throw ValidationError("--max-megapixels must be at least 1") }
+        guard pageMemoryLimit >= 0 else { throw ValidationError("--page-memory-limit must not be negative (0: no limit)") }
         guard pageTimeout >= 0 else { throw ValidationError("--page-timeout must not be negative (0: no limit)") }
         guard orientationThreshold >= 0 else { throw ValidationError("--orientation-threshold must not be negative") }
         if noArchive && (archive != nil || force || prune) {
@@ -96,6 +110,10 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         do {
+            if worker {
+                PageWorker.serve(configuration: try makeConfiguration())
+                return
+            }
             let summary = try scan()
             throw summary.exitStatus.exitCode
         } catch let error as DocScanError {
@@ -103,7 +121,8 @@ struct ScanCommand: ParsableCommand {
         }
     }
 
-    private func scan() throws -> ScanSummary {
+    /// The run's configuration from the options; the parent and its worker processes build the same one.
+    private func makeConfiguration() throws -> ScanConfiguration {
         let store = models.map { ModelStore(root: URL(fileURLWithPath: $0)) } ?? .default()
         var configuration = try ScanConfiguration(
             mode: language.mode, languages: try language.languages, store: store,
@@ -124,6 +143,25 @@ struct ScanCommand: ParsableCommand {
             }
             configuration.debugImages = DebugImages(folder: folder)
         }
+        if isolation, let command = Self.workerCommand() {
+            configuration.isolation = WorkerIsolation(
+                command: command, memoryLimit: pageMemoryLimit > 0 ? pageMemoryLimit * 1_000_000 : nil)
+        }
+        return configuration
+    }
+
+    /// This process's own command line with `--worker` added after `scan`: a worker parses the very
+    /// options its parent did. nil when the command line is not `docscan scan …` (never, from the CLI).
+    private static func workerCommand() -> [String]? {
+        let arguments = CommandLine.arguments
+        guard arguments.count > 1, arguments[1] == "scan",
+              let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        else { return nil }
+        return [executable, "scan", "--worker"] + arguments.dropFirst(2)
+    }
+
+    private func scan() throws -> ScanSummary {
+        let configuration = try makeConfiguration()
         let listing = try PageSource(root: URL(fileURLWithPath: input), followsLinksOutside: followSymlinks).list()
         for warning in listing.warnings { printError("warning: \(warning)") }
         guard !listing.pages.isEmpty else { throw DocScanError.noPages(path: input) }

@@ -37,8 +37,10 @@ public final class ModelSelection: Sendable {
     }
 
     private static func linkFolder(for models: [InstalledModel]) throws -> String {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("docscan-models-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        let temporary = FileManager.default.temporaryDirectory
+        removeAbandonedLinkFolders(in: temporary)
+        let folder = temporary
+            .appendingPathComponent("\(linkFolderPrefix)\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for model in models {
@@ -50,5 +52,19 @@ public final class ModelSelection: Sendable {
             throw DocScanError.outputNotWritable(path: folder.path, reason: error.localizedDescription)
         }
         return folder.path
+    }
+
+    private static let linkFolderPrefix = "docscan-models-"
+
+    /// Removes link folders left by docscan processes that no longer run (a worker killed for a page that
+    /// crashed or hung cannot clean up after itself); the process id is in the name.
+    private static func removeAbandonedLinkFolders(in temporary: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary.path) else { return }
+        for name in names where name.hasPrefix(linkFolderPrefix) {
+            guard let pid = name.dropFirst(linkFolderPrefix.count).split(separator: "-").first.flatMap({ Int32($0) }),
+                  kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+        }
     }
 }

@@ -49,6 +49,7 @@ public final class PagePipeline {
                 context.warnings.append(warning)
             }
             if context.deadline.isPast { throw context.deadline.timedOut(during: "loading, turning and cleaning up the page") }
+            FaultInjection.fault(for: page)?.trigger()
             let text = try timed(\.recognize) { try recognizer.run(cleaned, context: &context) }
             let found = timed(\.keywords) { keywords.run(text, context: &context) }
             record.text = text.text

@@ -22,6 +22,8 @@ public struct ScanConfiguration: Sendable {
     /// Two minutes: 20 to 50 times what a dense page takes in accurate mode here, so only a page that
     /// would hold up a worker for good reaches it.
     public static let defaultPageTimeout = 120.0
+    /// Worker processes to read pages in, or nil to read them on threads of this process.
+    public var isolation: WorkerIsolation?
     /// Where to write each step's image, or nil.
     public var debugImages: DebugImages? {
         didSet { cleanup.keepSteps = debugImages != nil }

@@ -14,6 +14,10 @@ public struct PageError: Error, Codable, Equatable, Sendable {
         case recognitionFailed = "recognition_failed"
         /// The page took longer than the per-page time limit (`--page-timeout`).
         case timedOut = "timed_out"
+        /// The worker process reading the page crashed (a fault in Tesseract, Leptonica or a decoder).
+        case workerCrashed = "worker_crashed"
+        /// The worker process reading the page held more memory than `--page-memory-limit`.
+        case outOfMemory = "out_of_memory"
     }
 
     public let kind: Kind

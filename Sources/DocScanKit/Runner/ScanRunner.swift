@@ -65,16 +65,23 @@ public final class ScanRunner: Sendable {
         try writer.finish()
         summary.elapsed = elapsed()
         summary.interrupted = summary.written < pages.count
-        summary.peakMemory = PeakMemory.current()
+        summary.mainPeakMemory = PeakMemory.current()
+        summary.workerPeakMemory = board.childPeakMemory.max() ?? 0
+        // Each worker's peak is added: an upper bound on what the run held at once.
+        summary.peakMemory = summary.mainPeakMemory + board.childPeakMemory.reduce(0, +)
         return summary
     }
 
     /// A worker's life: start engines, then take pages until none are left or the run is cancelled.
     private static func work(pages: [PageReference], configuration: ScanConfiguration, board: WorkBoard) {
         defer { board.workerFinished() }
-        let pipeline: PagePipeline
+        let pipeline: any PageProcessor
         do {
-            pipeline = try PagePipeline(configuration: configuration)
+            if let isolation = configuration.isolation {
+                pipeline = try IsolatedPagePipeline(configuration: configuration, isolation: isolation)
+            } else {
+                pipeline = try PagePipeline(configuration: configuration)
+            }
         } catch {
             board.fail(error)
             return
@@ -83,5 +90,6 @@ public final class ScanRunner: Sendable {
             let record = pipeline.process(pages[index])
             board.deliver(record, at: index)
         }
+        board.addChildPeakMemory(pipeline.childPeakMemory)
     }
 }

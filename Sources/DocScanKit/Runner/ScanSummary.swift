@@ -11,8 +11,13 @@ public struct ScanSummary: Sendable {
     public var elapsed: Double
     /// True when the run was cancelled before every page was written.
     public var interrupted: Bool
-    /// The process's peak resident memory at the end of the run, in bytes.
+    /// Peak resident memory of the run, in bytes: this process's, plus each worker process's when pages
+    /// are read in worker processes (an upper bound, as the peaks need not coincide).
     public var peakMemory: Int = 0
+    /// This process's peak resident memory, in bytes.
+    public var mainPeakMemory: Int = 0
+    /// The largest peak of a worker process, in bytes; 0 without worker processes.
+    public var workerPeakMemory: Int = 0
 
     public var succeeded: Int { written - failures.count }
 

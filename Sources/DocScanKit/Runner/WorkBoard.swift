@@ -12,6 +12,7 @@ final class WorkBoard: @unchecked Sendable {
     private var activeWorkers = 0
     private var cancelled = false
     private var failure: (any Error)?
+    private var childPeaks: [Int] = []
 
     func reset(pageCount: Int) {
         locked {
@@ -20,6 +21,7 @@ final class WorkBoard: @unchecked Sendable {
             finished = [:]
             cancelled = false
             failure = nil
+            childPeaks = []
         }
     }
 
@@ -67,6 +69,14 @@ final class WorkBoard: @unchecked Sendable {
     }
 
     var setupFailure: (any Error)? { locked { failure } }
+
+    /// Keeps one worker's child-process memory peak for the run's summary.
+    func addChildPeakMemory(_ bytes: Int) {
+        locked { if bytes > 0 { childPeaks.append(bytes) } }
+    }
+
+    /// The memory peak of each worker's child processes, in bytes.
+    var childPeakMemory: [Int] { locked { childPeaks } }
 
     func workerStarted() {
         locked { activeWorkers += 1 }

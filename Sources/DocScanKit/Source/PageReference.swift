@@ -1,7 +1,7 @@
 import Foundation
 
 /// One page to scan: a file, and which page of it (multi-page TIFFs hold several).
-public struct PageReference: Equatable, Hashable, Sendable {
+public struct PageReference: Codable, Equatable, Hashable, Sendable {
     /// Absolute location of the file.
     public let url: URL
     /// Path relative to the scan root, with `/` separators; what records show.

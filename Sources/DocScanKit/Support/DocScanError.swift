@@ -30,6 +30,9 @@ public enum DocScanError: Error, Equatable, Sendable {
     case archiveUnusable(path: String, reason: String)
     /// A search query with no word to look for.
     case emptyQuery(String)
+    /// A worker process could not be started or could not start its engines; `status` is what the
+    /// worker itself would have exited with.
+    case workerFailed(reason: String, status: ExitStatus)
 
     /// The exit status a run that stops on this error should end with.
     public var exitStatus: ExitStatus {
@@ -41,6 +44,7 @@ public enum DocScanError: Error, Equatable, Sendable {
         case .archiveBusy, .archiveUnusable: .archiveError
         case .emptyQuery: .badArguments
         case .outputNotWritable: .outputNotWritable
+        case .workerFailed(_, let status): status
         }
     }
 }
@@ -74,6 +78,8 @@ extension DocScanError: LocalizedError {
             "\(path): cannot use the archive: \(reason)"
         case .emptyQuery(let query):
             "the query '\(query)' has no word to search for"
+        case .workerFailed(let reason, _):
+            "a worker process could not start: \(reason)"
         }
     }
 }

@@ -1,0 +1,18 @@
+#ifndef DOCSCAN_PROCESS_SUPPORT_H
+#define DOCSCAN_PROCESS_SUPPORT_H
+
+/// Asks the kernel to kill this process when the thread that started it ends (prctl is variadic,
+/// so Swift cannot call it directly). Returns 0, or -1 with errno set.
+int docscan_die_with_parent(void);
+
+/// pipe2(fds, O_CLOEXEC), which Glibc's Swift overlay does not export: both ends close-on-exec from
+/// the start, so a child started at the same moment by another thread cannot inherit them.
+int docscan_pipe_cloexec(int fds[2]);
+
+#include <spawn.h>
+
+/// posix_spawn_file_actions_addclosefrom_np(actions, lowest) (glibc 2.34), which Swift does not see:
+/// a worker then holds no descriptor but its standard ones, whatever its parent inherited.
+int docscan_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
+
+#endif

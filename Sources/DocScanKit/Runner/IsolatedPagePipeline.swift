@@ -1,0 +1,133 @@
+import Foundation
+
+/// Reads each page in a worker process, so that a crash, a hang or runaway memory inside Tesseract or
+/// Leptonica fails that page alone: the worker is replaced and the next page goes on.
+///
+/// Owned by one worker thread for the whole run, like `PagePipeline`, which the child runs.
+final class IsolatedPagePipeline: PageProcessor {
+    private let configuration: ScanConfiguration
+    private let isolation: WorkerIsolation
+    private var worker: WorkerProcess?
+    /// The largest peak among the workers already replaced.
+    private var retiredPeakMemory = 0
+    private let encoder = JSONEncoder()
+    private let decoder = JSONDecoder()
+
+    /// Starts the first worker and waits until its engines are up.
+    /// - Throws: `DocScanError.workerFailed` (with the worker's own exit status when it could not start
+    ///   its engines).
+    init(configuration: ScanConfiguration, isolation: WorkerIsolation) throws {
+        self.configuration = configuration
+        self.isolation = isolation
+        Self.ignoreBrokenPipes
+        worker = try start()
+    }
+
+    deinit {
+        worker?.finish()
+    }
+
+    var childPeakMemory: Int { max(retiredPeakMemory, worker?.peakMemory ?? 0) }
+
+    /// A worker that died leaves a closed pipe; writing to it must fail, not end the parent.
+    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+    func process(_ page: PageReference) -> PageRecord {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let request: Data
+        do {
+            request = try encoder.encode(page)
+        } catch {
+            return failed(page, PageError(.recognitionFailed, "the page could not be handed to a worker: \(error)"), since: started)
+        }
+        // A worker that died between pages (killed from outside) gets one replacement before the page fails.
+        var sent = false
+        for _ in 0..<2 where !sent {
+            do {
+                let current = try worker ?? start()
+                worker = current
+                sent = current.send(request)
+                if !sent { retire() }
+            } catch {
+                return failed(page, PageError(.workerCrashed, "no worker process could be started for the page: \(error.localizedDescription)"), since: started)
+            }
+        }
+        guard sent, let current = worker else {
+            return failed(page, PageError(.workerCrashed, "the worker process for the page ended before it could take the page"), since: started)
+        }
+        let deadline = configuration.pageTimeout.map {
+            started + UInt64(WorkerIsolation.watchdogLimit(pageTimeout: $0) * 1e9)
+        }
+        let outcome = current.receive(deadline: deadline, memoryLimit: isolation.memoryLimit)
+        switch outcome {
+        case .line(let line):
+            if case .record(var record, let counts)? = try? decoder.decode(WorkerMessage.self, from: line) {
+                record.keywordCounts = counts
+                return record
+            }
+            retire()
+            return failed(page, PageError(.workerCrashed, "the worker process answered with something that is not a record; it was replaced"), since: started)
+        case .ended(let how):
+            retire()
+            return failed(page, PageError(.workerCrashed, "the worker process reading the page crashed: \(how); a new one took over"), since: started)
+        case .overTime:
+            retire()
+            let limit = configuration.pageTimeout.map { WorkerIsolation.watchdogLimit(pageTimeout: $0) } ?? 0
+            return failed(page, PageError(.timedOut, "the page did not stop at the page time limit and its worker process was killed after \(Self.seconds(limit)) s (--page-timeout)"), since: started)
+        case .overMemory(let bytes):
+            retire()
+            let limit = (isolation.memoryLimit ?? 0) / 1_000_000
+            return failed(page, PageError(.outOfMemory, "the worker process reading the page held \(bytes / 1_000_000) MB, over the limit of \(limit) MB (--page-memory-limit), and was killed"), since: started)
+        }
+    }
+
+    /// Starts a worker and waits for its engines.
+    private func start() throws -> WorkerProcess {
+        let process = try WorkerProcess(command: isolation.command)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(isolation.startupLimit * 1e9)
+        switch process.receive(deadline: deadline, memoryLimit: nil) {
+        case .line(let line):
+            switch try? decoder.decode(WorkerMessage.self, from: line) {
+            case .ready?:
+                return process
+            case .setupFailed(let message, let status)?:
+                process.stop()
+                throw DocScanError.workerFailed(reason: message, status: ExitStatus(rawValue: status) ?? .internalError)
+            default:
+                process.stop()
+                throw DocScanError.workerFailed(reason: "a worker process did not say it was ready", status: .internalError)
+            }
+        case .ended(let how):
+            throw DocScanError.workerFailed(reason: "a worker process ended while starting: \(how)", status: .internalError)
+        case .overTime, .overMemory:
+            process.stop()
+            throw DocScanError.workerFailed(
+                reason: "a worker process did not start its engines within \(Self.seconds(isolation.startupLimit)) s", status: .internalError)
+        }
+    }
+
+    /// Kills the current worker, keeping its memory figure; the next page starts a new one.
+    private func retire() {
+        guard let worker else { return }
+        worker.stop()
+        retiredPeakMemory = max(retiredPeakMemory, worker.peakMemory)
+        self.worker = nil
+    }
+
+    private func failed(_ page: PageReference, _ error: PageError, since started: UInt64) -> PageRecord {
+        var record = PageRecord(page: page, models: configuration.models)
+        record.sha256 = page.sha256 ?? (try? FileHasher.sha256(of: page.url))
+        record.error = error
+        var timings = StageTimings()
+        timings.total = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        record.timingsMs = timings.rounded()
+        return record
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    }
+}
+
+@available(*, unavailable)
+extension IsolatedPagePipeline: Sendable {}

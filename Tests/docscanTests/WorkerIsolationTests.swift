@@ -1,0 +1,71 @@
+import DocScanKit
+import Foundation
+import Testing
+
+/// A page that crashes, hangs or eats memory inside the engines costs that page only: faults are
+/// injected into recognition (`DOCSCAN_INJECT_FAULT`) in the real executable's worker processes.
+struct WorkerIsolationTests {
+    private static let heading = DocScanProcess.root.appendingPathComponent("Fixtures/timing/invoice_heading.png")
+
+    /// One worker, so every page after a fault is read by the replacement worker.
+    @Test func crashingHangingAndMemoryEatingPagesFailAloneAndTheRunGoesOn() throws {
+        let folder = try DocScanProcess.temporaryFolder()
+        for name in ["a_before", "b_crash", "c_after_crash", "d_hang", "e_after_hang", "f_memory", "g_after_memory"] {
+            try FileManager.default.copyItem(at: Self.heading, to: folder.appendingPathComponent("\(name).png"))
+        }
+        let archive = folder.appendingPathComponent("archive.sqlite")
+        let result = try DocScanProcess.run(
+            [
+                "scan", folder.path, "--mode", "fast", "--jobs", "1", "--page-timeout", "2", "--page-memory-limit", "400",
+                "--archive", archive.path, "--jsonl", "-",
+            ],
+            environment: ["DOCSCAN_INJECT_FAULT": "crash:b_crash.png,hang:d_hang.png,memory:f_memory.png"])
+        #expect(result.status == ExitStatus.somePagesFailed.rawValue, "\(result.stderr)")
+        let records = try DocScanProcess.records(result.stdout)
+        #expect(records.count == 7)
+        func error(_ source: String) -> [String: Any]? {
+            records.first { $0["source"] as? String == source }?["error"] as? [String: Any]
+        }
+        #expect(error("b_crash.png")?["kind"] as? String == "worker_crashed")
+        #expect((error("b_crash.png")?["message"] as? String)?.contains("killed by signal 11, Segmentation fault") == true)
+        #expect(error("d_hang.png")?["kind"] as? String == "timed_out")
+        #expect(error("d_hang.png")?["message"] as? String
+            == "the page did not stop at the page time limit and its worker process was killed after 7.2 s (--page-timeout)")
+        #expect(error("f_memory.png")?["kind"] as? String == "out_of_memory")
+        #expect((error("f_memory.png")?["message"] as? String)?.hasSuffix("over the limit of 400 MB (--page-memory-limit), and was killed") == true)
+        for source in ["a_before.png", "c_after_crash.png", "e_after_hang.png", "g_after_memory.png"] {
+            let record = records.first { $0["source"] as? String == source }
+            #expect(record?["error"] is NSNull, "\(source)")
+            #expect((record?["text"] as? String)?.contains("Northfield Hardware") == true, "\(source)")
+        }
+        #expect(result.stderr.contains("b_crash.png: the worker process reading the page crashed"))
+
+        // The archive holds every page, the failed ones with their errors, and finds the good ones.
+        let search = try DocScanProcess.run(["search", "Northfield", "--archive", archive.path])
+        #expect(search.status == ExitStatus.ok.rawValue, "\(search.stderr)")
+        for source in ["a_before.png", "c_after_crash.png", "e_after_hang.png", "g_after_memory.png"] {
+            #expect(search.stdout.contains(source), "\(source)")
+        }
+        #expect(!search.stdout.contains("b_crash.png"))
+        // A second scan reads only the failed pages again; without faults they succeed.
+        let again = try DocScanProcess.run(["scan", folder.path, "--mode", "fast", "--jobs", "1", "--archive", archive.path, "--quiet"])
+        #expect(again.status == ExitStatus.ok.rawValue, "\(again.stderr)")
+    }
+
+    /// Without worker processes the same crash takes the whole run down: what isolation is for. The
+    /// pages written before it stay in the archive.
+    @Test func withoutIsolationACrashEndsTheRunButKeepsWhatWasWritten() throws {
+        let folder = try DocScanProcess.temporaryFolder()
+        for name in ["a_before", "b_crash", "c_after_crash"] {
+            try FileManager.default.copyItem(at: Self.heading, to: folder.appendingPathComponent("\(name).png"))
+        }
+        let archive = folder.appendingPathComponent("archive.sqlite")
+        let result = try DocScanProcess.run(
+            ["scan", folder.path, "--mode", "fast", "--jobs", "1", "--no-isolation", "--archive", archive.path],
+            environment: ["DOCSCAN_INJECT_FAULT": "crash:b_crash.png"])
+        #expect(result.status != ExitStatus.ok.rawValue && result.status != ExitStatus.somePagesFailed.rawValue)
+        let search = try DocScanProcess.run(["search", "Northfield", "--archive", archive.path])
+        #expect(search.stdout.contains("a_before.png"))
+        #expect(!search.stdout.contains("c_after_crash.png"))
+    }
+}
