@@ -26,7 +26,7 @@ export DOCSCAN_MODELS := $(MODELS)
 RELEASE_BIN := .build/release/docscan
 OUT := out
 
-.PHONY: help setup models build scan test eval bench bench-archive killtest clean
+.PHONY: help setup models build scan test eval bench bench-memory bench-archive killtest clean
 
 help:
 	@echo "make scan    set up, build, and scan the sample pages in Fixtures/pages/ into the archive"
@@ -34,15 +34,18 @@ help:
 	@echo "make test    set up and run the test suite"
 	@echo "make eval    CER/WER and keyword quality on Fixtures/pages/ and ../shared/eval/public"
 	@echo "make bench   speed and memory against the tesseract CLI, and the keyword stage's speed"
+	@echo "make bench-memory    peak memory of --jobs 2 on 100-megapixel photos (JPEG and PNG)"
 	@echo "make bench-archive   archive write cost, search latency on 10,000 pages, unchanged re-scan time"
 	@echo "make killtest        20 scans killed with SIGKILL at random moments, each resumed and checked"
 	@echo "make setup   install what docscan needs (idempotent; seconds when all is there)"
 
-## setup: Debian packages, the accurate-mode models, and rapidfuzz (fast edit distances for make eval's
-## scorer). Each step checks before it installs.
+## setup: Debian packages, the accurate-mode models, rapidfuzz (fast edit distances for make eval's
+## scorer) and Pillow (the 100-megapixel pages of make bench-memory). Each step checks before it installs.
 setup: models
 	@$(PYTHON) -c "import rapidfuzz" 2>/dev/null || \
 		{ echo "setup: installing rapidfuzz from PyPI"; $(PYTHON) -m pip install --quiet --disable-pip-version-check rapidfuzz; }
+	@$(PYTHON) -c "import PIL" 2>/dev/null || \
+		{ echo "setup: installing Pillow from PyPI"; $(PYTHON) -m pip install --quiet --disable-pip-version-check Pillow; }
 
 .apt-check:
 	@missing=$$(for p in $(APT_PACKAGES); do \
@@ -83,6 +86,9 @@ eval: build
 
 bench: build
 	$(PYTHON) scripts/bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench.json
+
+bench-memory: build
+	$(PYTHON) scripts/memory_bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench-memory.json
 
 bench-archive: build
 	$(PYTHON) scripts/archive_bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench-archive.json

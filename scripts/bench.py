@@ -29,8 +29,11 @@ list, for all contenders alike (and reported). Contenders, on the same pages:
                          writing the records included)
 
 Reported per contender: wall s, pages/min, CPU s/page (user+sys of the child
-processes, from RUSAGE_CHILDREN deltas), peak RSS MB (max ru_maxrss from wait4
-over its processes; for expert also the sum of the 2 largest, an upper bound
+processes and their descendants, from RUSAGE_CHILDREN deltas), peak RSS MB (the
+largest of max ru_maxrss from wait4 over its processes and the largest sum of
+resident memory over each process and its descendants, sampled every 20 ms
+from /proc: docscan reads pages in worker processes, whose memory ru_maxrss
+does not add up; for expert also the sum of the 2 largest, an upper bound
 of the concurrent peak), pages/min relative to expert, the jobs2/jobs1
 speed-ups, and "other load": the share of the machine's CPU time that other
 processes used meanwhile (/proc/stat; above 5% the timings are flagged).
@@ -48,6 +51,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 
@@ -105,16 +109,59 @@ def busy_cpu_s():
     return (sum(v[:8]) - v[3] - v[4]) / os.sysconf("SC_CLK_TCK")  # minus idle, iowait
 
 
+def tree_rss_mb(roots):
+    """Resident MB of the processes in `roots` and all their descendants, now."""
+    children = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(ppid, []).append(int(name))
+    total, todo = 0, list(roots)
+    while todo:
+        pid = todo.pop()
+        try:
+            with open(f"/proc/{pid}/statm") as f:
+                total += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, ValueError, IndexError):
+            pass
+        todo.extend(children.get(pid, []))
+    return total / 2**20
+
+
+class TreeSampler(threading.Thread):
+    """Samples tree_rss_mb of the running processes every 20 ms; `peak` is the largest seen."""
+    def __init__(self, running):
+        super().__init__(daemon=True)
+        self.running, self.peak, self.done = running, 0.0, threading.Event()
+
+    def run(self):
+        while not self.done.wait(0.02):
+            try:
+                roots = list(self.running)
+            except RuntimeError:  # changed while copied; the next sample gets it
+                continue
+            self.peak = max(self.peak, tree_rss_mb(roots))
+
+
 def run_batch(cmds, slots, env):
     """Run argv lists, at most `slots` at a time; abort if any fails.
 
     Returns (wall s, CPU s of the children, [ru_maxrss MB per process],
+    the largest resident MB the running processes and their descendants held
+    together (sampled),
     share of the machine's CPU used by other processes meanwhile).
     Children are reaped with os.wait4 so each one's own peak RSS is known;
     CPU comes from the RUSAGE_CHILDREN delta around the batch (all of them
     are reaped inside it).
     """
     pending, running, rss = list(cmds), {}, []
+    sampler = TreeSampler(running)
+    sampler.start()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     busy0, t0 = busy_cpu_s(), time.monotonic()
     while pending or running:
@@ -139,10 +186,12 @@ def run_batch(cmds, slots, env):
                 + err.read().decode(errors="replace")[-2000:])
         err.close()
     wall, busy1 = time.monotonic() - t0, busy_cpu_s()
+    sampler.done.set()
+    sampler.join()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     other = None if busy0 is None else max(0.0, busy1 - busy0 - cpu) / (wall * os.cpu_count())
-    return wall, cpu, rss, other
+    return wall, cpu, rss, other, sampler.peak
 
 
 def run_contender(key, a, groups, linkdirs):
@@ -152,8 +201,8 @@ def run_contender(key, a, groups, linkdirs):
         if kind == "docscan":
             cmds = [[a.docscan, "scan", linkdirs[lang], "--mode", mode, "--lang", lang,
                      "--jobs", str(jobs), "--jsonl", os.path.join(out, f"{i}.jsonl"),
-                     "--quiet"] for i, lang in enumerate(groups)]
-            wall, cpu, rss, other = run_batch(cmds, 1, dict(os.environ))
+                     "--no-archive", "--quiet"] for i, lang in enumerate(groups)]
+            wall, cpu, rss, other, tree = run_batch(cmds, 1, dict(os.environ))
             for i, (lang, imgs) in enumerate(groups.items()):
                 with open(os.path.join(out, f"{i}.jsonl"), encoding="utf-8") as f:
                     recs = [json.loads(l) for l in f if l.strip()]
@@ -176,7 +225,7 @@ def run_contender(key, a, groups, linkdirs):
                     cmds.append(["tesseract", img, os.path.join(out, str(n)),
                                  "-l", lang, "--psm", "3"])
                     n += 1
-            wall, cpu, rss, other = run_batch(cmds, slots, env)
+            wall, cpu, rss, other, tree = run_batch(cmds, slots, env)
             made = sum(f.endswith(".txt") for f in os.listdir(out))
             if made != n:
                 die(f"{label}: {made} outputs for {n} pages")
@@ -184,8 +233,8 @@ def run_contender(key, a, groups, linkdirs):
         shutil.rmtree(out, ignore_errors=True)
     pages = sum(len(v) for v in groups.values())
     return dict(label=label, pages=pages, wall_s=wall, pages_per_min=pages / wall * 60,
-                cpu_s_per_page=cpu / pages, peak_rss_mb=max(rss),
-                peak_rss_concurrent_mb=sum(sorted(rss)[-slots:]), other_load=other)
+                cpu_s_per_page=cpu / pages, peak_rss_mb=max(max(rss), tree),
+                peak_rss_concurrent_mb=max(sum(sorted(rss)[-slots:]), tree), other_load=other)
 
 
 def bench_keywords(a, linkdirs, tmp):
@@ -194,7 +243,7 @@ def bench_keywords(a, linkdirs, tmp):
     for i, (lang, folder) in enumerate(linkdirs.items()):
         out = os.path.join(tmp, f"records-{i}.jsonl")
         p = subprocess.run([a.docscan, "scan", folder, "--mode", "fast", "--lang", lang,
-                            "--jsonl", out, "--quiet"], capture_output=True, text=True)
+                            "--jsonl", out, "--no-archive", "--quiet"], capture_output=True, text=True)
         if p.returncode not in (0, 3):
             die(f"docscan scan for the keyword benchmark exited {p.returncode}: {p.stderr.strip()}")
         with open(out, encoding="utf-8") as f:
