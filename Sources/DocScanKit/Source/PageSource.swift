@@ -73,9 +73,11 @@ public struct PageSource: Sendable {
             }
             files.append((url, relative))
         }
+        let byteNamed = Self.byteNamedEntries(under: Array(root.path.utf8), relative: "")
+        files += byteNamed.files
         files.sort { $0.1.utf8.lexicographicallyPrecedes($1.1.utf8) }
         var listing = classify(files)
-        listing.warnings = (warnings + Self.namesNotInUTF8(under: root.path, relative: "")).sorted()
+        listing.warnings = (warnings + byteNamed.warnings).sorted()
         return listing
     }
 
@@ -83,12 +85,15 @@ public struct PageSource: Sendable {
         var listing = Listing(pages: [], skipped: [])
         for (url, relative) in files {
             let format = ImageFormat(contentsOf: url)
-            let named = ImageFormat.imageExtensions.contains(url.pathExtension.lowercased())
+            // The name's extension, not the URL's: a link's or a pinned file's URL has another name.
+            let named = ImageFormat.imageExtensions.contains((relative as NSString).pathExtension.lowercased())
             guard format != nil || named else {
                 listing.skipped.append(relative)
                 continue
             }
-            let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.int64Value ?? 0
+            // stat, not FileManager's attributes, which describe a link rather than the file it points to.
+            var status = stat()
+            let size = stat(url.path, &status) == 0 ? Int64(status.st_size) : 0
             let count = format == .tiff ? Self.tiffPageCount(url) : 1
             for page in 1...count {
                 listing.pages.append(PageReference(
@@ -98,26 +103,51 @@ public struct PageSource: Sendable {
         return listing
     }
 
-    /// Entries whose names are not UTF-8, which Foundation's walk leaves out without a word: named here
-    /// (undecodable bytes shown as U+FFFD) so the user learns of them. Reading them needs byte paths
-    /// through every stage, which docscan does not have yet.
-    static func namesNotInUTF8(under path: String, relative: String) -> [String] {
-        guard let directory = opendir(path) else { return [] }
+    /// Entries whose names are not UTF-8, which Foundation's walk cannot represent (it replaces the
+    /// bytes with U+FFFD and then finds no such file): found here by their bytes, and their files pinned
+    /// open (`PinnedFile`) so that they are read like any other, named with `\xNN` for the bytes.
+    /// `whole` takes everything below `path`: a folder whose own name is not UTF-8, which the walk
+    /// could not enter.
+    static func byteNamedEntries(under path: [UInt8], relative: String, whole: Bool = false) -> (files: [(URL, String)], warnings: [String]) {
+        guard let directory = PinnedFile.withCPath(path, { opendir($0) }) ?? nil else { return ([], []) }
         defer { closedir(directory) }
-        var found: [String] = []
+        var files: [(URL, String)] = [], warnings: [String] = []
         while let entry = readdir(directory) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            guard let first = bytes.first, first != UInt8(ascii: ".") else { continue }
-            let shown = relative + String(decoding: bytes, as: UTF8.self)
-            guard let name = String(validating: bytes, as: UTF8.self) else {
-                found.append("\(shown): the name is not valid UTF-8, so docscan cannot open it; rename it to read it")
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard let first = name.first, first != UInt8(ascii: ".") else { continue }
+            let child = path + [UInt8(ascii: "/")] + name, shown = relative + PinnedFile.shownName(name)
+            let decodable = String(validating: name, as: UTF8.self) != nil
+            var status = stat()
+            guard PinnedFile.withCPath(child, { lstat($0, &status) }) == 0 else { continue }
+            let type = status.st_mode & S_IFMT
+            if decodable && !whole {
+                if type == S_IFDIR {
+                    let found = byteNamedEntries(under: child, relative: shown + "/")
+                    files += found.files
+                    warnings += found.warnings
+                }
                 continue
             }
-            if entry.pointee.d_type == UInt8(DT_DIR) {
-                found += namesNotInUTF8(under: path + "/" + name, relative: relative + name + "/")
+            switch type {
+            case S_IFDIR:
+                let found = byteNamedEntries(under: child, relative: shown + "/", whole: true)
+                files += found.files
+                warnings += found.warnings
+            case S_IFREG:
+                switch PinnedFile.pin(child) {
+                case .success(let file): files.append((file.url, shown))
+                case .failure(let failure): warnings.append("\(shown): cannot be opened: \(failure.reason); skipped")
+                }
+            case S_IFLNK:
+                warnings.append("\(shown): a symbolic link whose name is not UTF-8; not followed")
+            default:
+                warnings.append("\(shown): \(notRegular(mode: status.st_mode) ?? "not a regular file"); skipped")
+            }
+            if !decodable {
+                warnings.append("\(shown): the name is not valid UTF-8; records show \\xNN for each byte that is not")
             }
         }
-        return found
+        return (files, warnings)
     }
 
     /// Why `url` (a link's target) is not read although it is not a folder: a FIFO would block the
@@ -125,7 +155,11 @@ public struct PageSource: Sendable {
     static func notRegular(_ url: URL) -> String? {
         var status = stat()
         guard stat(url.path, &status) == 0 else { return nil }  // gone: the load stage reports it
-        switch status.st_mode & S_IFMT {
+        return notRegular(mode: status.st_mode)
+    }
+
+    private static func notRegular(mode: mode_t) -> String? {
+        switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFIFO: return "a FIFO (named pipe), not a file"
         case S_IFSOCK: return "a socket, not a file"

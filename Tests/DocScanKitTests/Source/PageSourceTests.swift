@@ -41,6 +41,40 @@ struct PageSourceTests {
         #expect(pages.map(\.displayName) == ["two.tif#1", "two.tif#2"])
     }
 
+    /// Names that are not UTF-8 cannot be held by a Swift string: such files are reached by their bytes,
+    /// inside a folder whose own name is not UTF-8 too, and named with `\xNN` for those bytes.
+    @Test func filesNamedOutsideUTF8AreListedAndReadable() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let image = try Data(contentsOf: TestSupport.fixture("en_invoice.png"))
+        func create(_ path: [UInt8], folder isFolder: Bool = false) -> Bool {
+            let done = (path + [0]).withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { name -> Bool in
+                    guard let name = name.baseAddress else { return false }
+                    if isFolder { return mkdir(name, 0o755) == 0 }
+                    let descriptor = open(name, O_WRONLY | O_CREAT, 0o644)
+                    defer { close(descriptor) }
+                    return descriptor >= 0 && image.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == image.count
+                }
+            }
+            return done
+        }
+        let base = Array(folder.path.utf8) + [UInt8(ascii: "/")]
+        #expect(create(base + Array("caf".utf8) + [0xE9] + Array(".png".utf8)))
+        #expect(create(base + Array("caf".utf8) + [0xE8] + Array(".png".utf8)))
+        #expect(create(base + [0x80, 0xFF], folder: true))
+        #expect(create(base + [0x80, 0xFF] + Array("/inner.png".utf8)))
+        try image.write(to: folder.appendingPathComponent("plain.png"))
+
+        let listing = try PageSource(root: folder).list()
+        #expect(listing.pages.map(\.relativePath) == ["\\x80\\xFF/inner.png", "caf\\xE8.png", "caf\\xE9.png", "plain.png"])
+        #expect(listing.pages.allSatisfy { $0.format == .png && $0.fileSize == Int64(image.count) })
+        for page in listing.pages {
+            #expect(try FileHasher.sha256(of: page.url) == FileHasher.sha256(of: folder.appendingPathComponent("plain.png")))
+        }
+        #expect(listing.warnings.contains("caf\\xE9.png: the name is not valid UTF-8; records show \\xNN for each byte that is not"))
+        #expect(listing.warnings.contains("\\x80\\xFF: the name is not valid UTF-8; records show \\xNN for each byte that is not"))
+    }
+
     @Test func singleFileIsItsOwnSource() throws {
         let pages = try PageSource(root: TestSupport.fixture("de_brief.png")).list().pages
         #expect(pages.map(\.relativePath) == ["de_brief.png"])
