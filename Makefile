@@ -26,7 +26,7 @@ export DOCSCAN_MODELS := $(MODELS)
 RELEASE_BIN := .build/release/docscan
 OUT := out
 
-.PHONY: help setup models build scan test eval bench bench-memory bench-archive killtest clean
+.PHONY: help setup models build scan test eval bench bench-memory bench-archive killtest fuzz clean
 
 help:
 	@echo "make scan    set up, build, and scan the sample pages in Fixtures/pages/ into the archive"
@@ -37,6 +37,7 @@ help:
 	@echo "make bench-memory    peak memory of --jobs 2 on 100-megapixel photos (JPEG and PNG)"
 	@echo "make bench-archive   archive write cost, search latency on 10,000 pages, unchanged re-scan time"
 	@echo "make killtest        20 scans killed with SIGKILL at random moments, each resumed and checked"
+	@echo "make fuzz            libFuzzer over the load stage for FUZZ_SECONDS (600) on FUZZ_JOBS (2) processes"
 	@echo "make setup   install what docscan needs (idempotent; seconds when all is there)"
 
 ## setup: Debian packages, the accurate-mode models, rapidfuzz (fast edit distances for make eval's
@@ -96,5 +97,22 @@ bench-archive: build
 killtest: build
 	$(PYTHON) scripts/kill_resume.py --docscan $(RELEASE_BIN) --trials 20
 
+## fuzz: the load stage under libFuzzer with AddressSanitizer, in its own build folder. New inputs collect
+## in $(OUT)/fuzz/corpus, crashes in $(OUT)/fuzz/artifacts; replay one with the plain build's
+## .build/release/docscan-load-fuzzer FILE, and keep it in Fixtures/fuzz/regressions.
+FUZZ_SECONDS ?= 600
+FUZZ_JOBS ?= 2
+FUZZ_BIN := .build-fuzz/release/docscan-load-fuzzer
+fuzz: setup
+	swift build -c release --scratch-path .build-fuzz --product docscan-load-fuzzer \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DDOCSCAN_FUZZ
+	@mkdir -p $(OUT)/fuzz/corpus $(OUT)/fuzz/artifacts
+	@rm -f $(OUT)/fuzz/fuzz-*.log
+	cd $(OUT)/fuzz && ../../$(FUZZ_BIN) corpus ../../Fixtures/fuzz/seeds $(addprefix ../../,$(wildcard Fixtures/fuzz/regressions)) \
+		-dict=../../Fixtures/fuzz/image.dict -max_len=16384 -rss_limit_mb=2048 -timeout=20 \
+		-max_total_time=$(FUZZ_SECONDS) -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
+		-artifact_prefix=artifacts/ -print_final_stats=1 || true
+	@$(PYTHON) scripts/fuzz_summary.py $(OUT)/fuzz
+
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build .build-fuzz $(OUT)

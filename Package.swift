@@ -63,6 +63,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // libFuzzer target over the load stage: `make fuzz` builds it with -sanitize=fuzzer and
+        // -DDOCSCAN_FUZZ; a plain build makes a replayer of saved inputs through the same target.
+        .executableTarget(
+            name: "docscan-load-fuzzer",
+            dependencies: ["DocScanKit"],
+            path: "Sources/DocScanLoadFuzzer"
+        ),
         .testTarget(
             name: "DocScanKitTests",
             dependencies: ["DocScanKit", "CLeptonica", .product(name: "GRDB", package: "GRDB.swift")]

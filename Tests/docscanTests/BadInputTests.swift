@@ -77,9 +77,14 @@ struct BadInputTests {
             #expect((page["text"] as? String)?.contains("Northfield Hardware") == !broken)
         }
         #expect(result.stderr.contains("broken_page2.tif#2: the TIFF data cannot be decoded (damaged or truncated file) [decode_failed]"))
-        #expect(records.count == expected.count + 8 + 3)
+        // The page with a Latin-1 name is read, and named with the byte that is not UTF-8 spelled out.
+        let latin1 = try #require(record("caf\\xE9.png"), "\(records.map { $0["source"] ?? "" })")
+        #expect(latin1["error"] is NSNull)
+        #expect((latin1["text"] as? String)?.contains("Northfield Hardware") == true)
+        #expect(latin1["file_size"] as? Int == image.count)
+        #expect(records.count == expected.count + 8 + 3 + 1)
         #expect(result.stderr.contains("warning: pipe.png: a FIFO (named pipe), not a file; skipped"))
-        #expect(result.stderr.contains("warning: caf\u{FFFD}.png: the name is not valid UTF-8, so docscan cannot open it; rename it to read it"))
+        #expect(result.stderr.contains("warning: caf\\xE9.png: the name is not valid UTF-8; records show \\xNN for each byte that is not"))
     }
 
     @Test func aVeryLongPathIsReadAndItsRecordNamesIt() throws {
@@ -103,6 +108,20 @@ struct BadInputTests {
 
     /// A file the user running docscan may not read. Root reads everything, so as root the scan runs as
     /// `nobody` (util-linux's setpriv), for whom the file is as unreadable as for any other user.
+    /// A TIFF of 2.8 KB whose third page claims 16384×20500 (found by the fuzzer): the cap applies to
+    /// each page's own header, so that page is refused before anything is decoded.
+    @Test func aBombOnALaterTiffPageIsRefusedFromItsHeader() throws {
+        let file = DocScanProcess.root.appendingPathComponent("Fixtures/fuzz/regressions/tiff_third_page_bomb.tif")
+        let result = try DocScanProcess.run(["scan", file.path, "--mode", "fast", "--no-archive", "--jsonl", "-"])
+        #expect(result.status == ExitStatus.somePagesFailed.rawValue, "\(result.stderr)")
+        let records = try DocScanProcess.records(result.stdout)
+        #expect(records.map { $0["page"] as? Int } == [1, 2, 3])
+        #expect(records.map { ($0["error"] as? [String: Any])?["kind"] as? String } == [nil, nil, "too_large"])
+        #expect(result.stderr.contains("tiff_third_page_bomb.tif#3: 16384×20500 is 335 megapixels, over the limit of 250 [too_large]"))
+        let worker = try #require(result.stderr.firstMatch(of: /each worker at most (\d+) MB/).flatMap { Int($0.1) })
+        #expect(worker < 150, "a worker's peak memory \(worker) MB")
+    }
+
     @Test func anUnreadableFileIsNamedWithItsReasonAndTheRestIsRead() throws {
         let folder = try DocScanProcess.temporaryFolder()
         try FileManager.default.copyItem(at: Self.heading, to: folder.appendingPathComponent("good.png"))

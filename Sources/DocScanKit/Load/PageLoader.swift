@@ -49,7 +49,16 @@ public struct PageLoader: PageStage, Sendable {
             throw PageError(.notAnImage, "the content is not an image in any supported format")
         }
         var fileFormat: Int32 = 0, width: Int32 = 0, height: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, colormap: Int32 = 0
-        guard pixReadHeader(page.url.path, &fileFormat, &width, &height, &bps, &spp, &colormap) == 0 else {
+        let header: l_ok
+        if format == .tiff {
+            // The header of this very page: pixReadHeader reads a TIFF's first, and a later page can
+            // claim any size (the fuzzer found a 3-page TIFF of 2.8 KB whose third page is 336 megapixels).
+            var resolution: Int32 = 0
+            header = readHeaderTiff(page.url.path, Int32(page.page - 1), &width, &height, &bps, &spp, &resolution, &colormap, &fileFormat)
+        } else {
+            header = pixReadHeader(page.url.path, &fileFormat, &width, &height, &bps, &spp, &colormap)
+        }
+        guard header == 0 else {
             throw PageError(.decodeFailed, "the \(format.rawValue.uppercased()) header cannot be read (damaged or truncated file)")
         }
         let pixels = Int(width) * Int(height)
