@@ -49,7 +49,9 @@ final class ProgressReporter {
         return "\(total): main process \(summary.mainPeakMemory / 1_000_000) MB, each worker at most \(summary.workerPeakMemory / 1_000_000) MB"
     }
 
-    func printSummary(_ summary: ScanSummary, output: String, configuration: ScanConfiguration) {
+    /// The run's last lines; `notRead` are the entries the walk named in warnings and did not read,
+    /// repeated here because a long run scrolls those warnings away.
+    func printSummary(_ summary: ScanSummary, output: String, configuration: ScanConfiguration, notRead: [String] = []) {
         let rate = summary.elapsed > 0 ? Double(summary.written) / summary.elapsed * 60 : 0
         var lines = [
             "Scanned \(summary.written) of \(summary.total) pages in \(String(format: "%.1f", summary.elapsed)) s "
@@ -60,6 +62,10 @@ final class ProgressReporter {
         if !summary.skipped.isEmpty {
             let examples = summary.skipped.prefix(3).joined(separator: ", ")
             lines.append("Skipped \(Self.count(summary.skipped.count, "non-image file")) (\(examples)\(summary.skipped.count > 3 ? ", …" : "")).")
+        }
+        if !notRead.isEmpty {
+            let examples = notRead.prefix(3).joined(separator: ", ")
+            lines.append("Not read: \(Self.count(notRead.count, "entry", plural: "entries")) named in the warnings above (\(examples)\(notRead.count > 3 ? ", …" : "")).")
         }
         if summary.interrupted { lines.append("Interrupted: \(summary.total - summary.written) pages not scanned.") }
         write(lines.joined(separator: "\n") + "\n")
@@ -94,8 +100,8 @@ final class ProgressReporter {
     }
 
     /// `1 job`, `2 jobs`.
-    static func count(_ value: Int, _ noun: String) -> String {
-        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    static func count(_ value: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(value) \(value == 1 ? noun : plural ?? noun + "s")"
     }
 
     static func clock(_ seconds: Double) -> String {

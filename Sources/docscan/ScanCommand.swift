@@ -216,7 +216,7 @@ struct ScanCommand: ParsableCommand {
         withExtendedLifetime(lock) {}
         if !quiet {
             let outputs = [noArchive ? nil : archivePath, jsonlPath.map { $0 == "-" ? "standard output" : $0 }].compactMap { $0 }
-            reporter.printSummary(summary, output: outputs.joined(separator: " and "), configuration: configuration)
+            reporter.printSummary(summary, output: outputs.joined(separator: " and "), configuration: configuration, notRead: listing.notRead)
             if let plan {
                 reporter.printArchiveSummary(unchanged: plan.unchanged.count, gone: plan.gone, pruned: prune ? pruned : nil)
             }

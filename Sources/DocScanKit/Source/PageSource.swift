@@ -24,8 +24,11 @@ public struct PageSource: Sendable {
         public var pages: [PageReference]
         /// Files seen that are not page images (by content and extension), relative paths.
         public var skipped: [String]
-        /// Entries not read, each with its reason: broken links, link loops, links out of the root.
+        /// What a person should know about the walk, each naming its entry: broken links, link loops,
+        /// links out of the root, FIFOs and devices (not read), names that are not UTF-8 (read).
         public var warnings: [String] = []
+        /// The entries the warnings name as not read, relative paths, for the run's summary.
+        public var notRead: [String] = []
     }
 
     /// Walks the root recursively, skipping hidden files and folders.
@@ -37,7 +40,7 @@ public struct PageSource: Sendable {
         }
         guard isDirectory.boolValue else {
             if let problem = Self.notRegular(root) {
-                return Listing(pages: [], skipped: [], warnings: ["\(root.lastPathComponent): \(problem); skipped"])
+                return Listing(pages: [], skipped: [], warnings: ["\(root.lastPathComponent): \(problem); skipped"], notRead: [root.lastPathComponent])
             }
             return classify([(root, root.lastPathComponent)])
         }
@@ -46,7 +49,7 @@ public struct PageSource: Sendable {
                 at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
         else { throw DocScanError.inputNotFound(path: root.path) }
         var files: [(URL, String)] = []
-        var warnings: [String] = []
+        var warnings: [String] = [], notRead: [String] = []
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
         let resolvedRoot = root.resolvingSymlinksInPath().path
         for case let url as URL in walker {
@@ -58,10 +61,12 @@ public struct PageSource: Sendable {
                 let target = url.resolvingSymlinksInPath().path
                 guard FileManager.default.fileExists(atPath: target) else {
                     warnings.append("\(relative): a symbolic link to nothing (its target is missing, or the links form a loop); skipped")
+                    notRead.append(relative)
                     continue
                 }
                 if !followsLinksOutside, target != resolvedRoot, !target.hasPrefix(resolvedRoot + "/") {
                     warnings.append("\(relative): a symbolic link out of the scanned folder, to \(target); not followed (--follow-symlinks follows it)")
+                    notRead.append(relative)
                     continue
                 }
             }
@@ -69,6 +74,7 @@ public struct PageSource: Sendable {
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             if let problem = Self.notRegular(url) {
                 warnings.append("\(relative): \(problem); skipped")
+                notRead.append(relative)
                 continue
             }
             files.append((url, relative))
@@ -78,6 +84,7 @@ public struct PageSource: Sendable {
         files.sort { $0.1.utf8.lexicographicallyPrecedes($1.1.utf8) }
         var listing = classify(files)
         listing.warnings = (warnings + byteNamed.warnings).sorted()
+        listing.notRead = (notRead + byteNamed.notRead).sorted()
         return listing
     }
 
@@ -108,10 +115,10 @@ public struct PageSource: Sendable {
     /// open (`PinnedFile`) so that they are read like any other, named with `\xNN` for the bytes.
     /// `whole` takes everything below `path`: a folder whose own name is not UTF-8, which the walk
     /// could not enter.
-    static func byteNamedEntries(under path: [UInt8], relative: String, whole: Bool = false) -> (files: [(URL, String)], warnings: [String]) {
-        guard let directory = PinnedFile.withCPath(path, { opendir($0) }) ?? nil else { return ([], []) }
+    static func byteNamedEntries(under path: [UInt8], relative: String, whole: Bool = false) -> (files: [(URL, String)], warnings: [String], notRead: [String]) {
+        guard let directory = PinnedFile.withCPath(path, { opendir($0) }) ?? nil else { return ([], [], []) }
         defer { closedir(directory) }
-        var files: [(URL, String)] = [], warnings: [String] = []
+        var files: [(URL, String)] = [], warnings: [String] = [], notRead: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
             guard let first = name.first, first != UInt8(ascii: ".") else { continue }
@@ -125,6 +132,7 @@ public struct PageSource: Sendable {
                     let found = byteNamedEntries(under: child, relative: shown + "/")
                     files += found.files
                     warnings += found.warnings
+                    notRead += found.notRead
                 }
                 continue
             }
@@ -133,21 +141,26 @@ public struct PageSource: Sendable {
                 let found = byteNamedEntries(under: child, relative: shown + "/", whole: true)
                 files += found.files
                 warnings += found.warnings
+                notRead += found.notRead
             case S_IFREG:
                 switch PinnedFile.pin(child) {
                 case .success(let file): files.append((file.url, shown))
-                case .failure(let failure): warnings.append("\(shown): cannot be opened: \(failure.reason); skipped")
+                case .failure(let failure):
+                    warnings.append("\(shown): cannot be opened: \(failure.reason); skipped")
+                    notRead.append(shown)
                 }
             case S_IFLNK:
                 warnings.append("\(shown): a symbolic link whose name is not UTF-8; not followed")
+                notRead.append(shown)
             default:
                 warnings.append("\(shown): \(notRegular(mode: status.st_mode) ?? "not a regular file"); skipped")
+                notRead.append(shown)
             }
             if !decodable {
                 warnings.append("\(shown): the name is not valid UTF-8; records show \\xNN for each byte that is not")
             }
         }
-        return (files, warnings)
+        return (files, warnings, notRead)
     }
 
     /// Why `url` (a link's target) is not read although it is not a folder: a FIFO would block the
