@@ -3,7 +3,7 @@
 
 usage:
   scripts/bench.py --docscan BIN [--set DIR] [--repeat 1] [--json FILE]
-                   [--only fast1,fast2,accurate1,accurate2,expert,naive]
+                   [--only fast1,fast2,accurate1,accurate2,fast2threads,accurate2threads,expert,naive]
                    [--tessdata DIR]
 
 The set (default <repo>/../shared/eval/public if present, else <repo>/Fixtures/pages)
@@ -13,6 +13,10 @@ list, for all contenders alike (and reported). Contenders, on the same pages:
 
   fast1 / fast2          docscan scan --mode fast --jobs 1 / 2
   accurate1 / accurate2  docscan scan --mode accurate --jobs 1 / 2
+  fast2threads, accurate2threads
+                         the same with --no-isolation: pages read on threads of
+                         one process instead of worker processes (what
+                         isolation costs)
                          (one docscan process per group, groups in sequence;
                          environment passed through unchanged)
   expert                 tesseract IMG OUT -l LANG --psm 3, OMP_THREAD_LIMIT=1,
@@ -63,6 +67,8 @@ CONTENDERS = {  # key: (label, kind, docscan mode, docscan jobs)
     "fast2": ("docscan fast -j2", "docscan", "fast", 2),
     "accurate1": ("docscan accurate -j1", "docscan", "accurate", 1),
     "accurate2": ("docscan accurate -j2", "docscan", "accurate", 2),
+    "fast2threads": ("docscan fast -j2 --no-isolation", "docscan", "fast", 2),
+    "accurate2threads": ("docscan accurate -j2 --no-isolation", "docscan", "accurate", 2),
     "expert": (f"expert loop (tesseract x{EXPERT_SLOTS}, OMP=1)", "expert", None, None),
     "naive": ("naive loop (tesseract, OMP default)", "naive", None, None),
     "keywords": ("docscan keywords (keyword stage)", "keywords", None, None),
@@ -199,9 +205,11 @@ def run_contender(key, a, groups, linkdirs):
     out = tempfile.mkdtemp(prefix=f"bench-{key}-")
     try:
         if kind == "docscan":
-            cmds = [[a.docscan, "scan", linkdirs[lang], "--mode", mode, "--lang", lang,
+            # The link folders point out of themselves: --follow-symlinks, for every contender alike.
+            cmds = [[a.docscan, "scan", linkdirs[lang], "--mode", mode, "--lang", lang, "--follow-symlinks",
                      "--jobs", str(jobs), "--jsonl", os.path.join(out, f"{i}.jsonl"),
-                     "--no-archive", "--quiet"] for i, lang in enumerate(groups)]
+                     "--no-archive", "--quiet"] + (["--no-isolation"] if key.endswith("threads") else [])
+                    for i, lang in enumerate(groups)]
             wall, cpu, rss, other, tree = run_batch(cmds, 1, dict(os.environ))
             for i, (lang, imgs) in enumerate(groups.items()):
                 with open(os.path.join(out, f"{i}.jsonl"), encoding="utf-8") as f:
@@ -242,7 +250,7 @@ def bench_keywords(a, linkdirs, tmp):
     records = []
     for i, (lang, folder) in enumerate(linkdirs.items()):
         out = os.path.join(tmp, f"records-{i}.jsonl")
-        p = subprocess.run([a.docscan, "scan", folder, "--mode", "fast", "--lang", lang,
+        p = subprocess.run([a.docscan, "scan", folder, "--mode", "fast", "--lang", lang, "--follow-symlinks",
                             "--jsonl", out, "--no-archive", "--quiet"], capture_output=True, text=True)
         if p.returncode not in (0, 3):
             die(f"docscan scan for the keyword benchmark exited {p.returncode}: {p.stderr.strip()}")

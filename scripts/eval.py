@@ -63,8 +63,9 @@ def run_group(bin_path, images, lang, mode, jobs, records_path):
     try:
         for path in images:
             os.symlink(path, os.path.join(tmp, os.path.basename(path)))
-        cmd = [bin_path, "scan", tmp, "--mode", mode, "--lang", lang,
-               "--jobs", str(jobs), "--jsonl", records_path, "--quiet"]
+        # The links point out of the folder, which docscan does not follow unless told to.
+        cmd = [bin_path, "scan", tmp, "--mode", mode, "--lang", lang, "--follow-symlinks",
+               "--jobs", str(jobs), "--jsonl", records_path, "--no-archive", "--quiet"]
         t0 = time.monotonic()
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            text=True, errors="replace")
