@@ -50,6 +50,20 @@ struct ScanCommandTests {
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
+    /// The keyword resources are loaded by the worker processes, not the main one, yet a missing one still
+    /// stops the run before any page is read or any output is made.
+    @Test func missingJiebaDictionaryFailsBeforeAnyPage() throws {
+        let folder = try DocScanProcess.temporaryFolder()
+        let output = folder.appendingPathComponent("records.jsonl"), archive = folder.appendingPathComponent("archive.sqlite")
+        let result = try DocScanProcess.run(
+            ["scan", DocScanProcess.fixtures.path, "--mode", "fast", "--jsonl", output.path, "--archive", archive.path],
+            environment: ["DOCSCAN_JIEBA_DICT": "/nonexistent/dict.txt"])
+        #expect(result.status == ExitStatus.missingDependency.rawValue, "\(result.stderr)")
+        #expect(result.stderr.contains("/nonexistent/dict.txt cannot be read; install python3-jieba (make setup) or set DOCSCAN_JIEBA_DICT"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        #expect(!FileManager.default.fileExists(atPath: archive.path))
+    }
+
     @Test func unknownLanguageIsABadArgument() throws {
         let result = try DocScanProcess.run(["scan", DocScanProcess.fixtures.path, "--lang", "klingon"])
         #expect(result.status == ExitStatus.badArguments.rawValue)

@@ -5,6 +5,15 @@
 public protocol KeywordExtractor: Sendable {
     /// Keywords of one page in first-seen order, and what each filter dropped.
     func extract(from text: RecognizedText, languages: LanguageList) -> KeywordResult
+    /// Loads what extraction needs (word lists, dictionaries) before the first page, so a missing
+    /// resource stops a pipeline when it starts rather than showing on a page.
+    /// - Throws: `DocScanError.missingDependency`, `DocScanError.optionFileUnreadable`.
+    func prepare(languages: LanguageList) throws
+}
+
+extension KeywordExtractor {
+    /// Nothing to load by default.
+    public func prepare(languages: LanguageList) throws {}
 }
 
 /// Keywords of one page and the count of tokens each filter dropped.

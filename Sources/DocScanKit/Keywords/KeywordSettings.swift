@@ -30,6 +30,20 @@ public struct KeywordSettings: Sendable {
             options: options)
     }
 
+    /// What can be checked without loading the lexicon and jieba's dictionary: the user's word files
+    /// read, and the dictionary is there.
+    /// - Throws: `DocScanError.optionFileUnreadable`, `DocScanError.missingDependency`.
+    public func validate() throws {
+        if let stopWordsFile { _ = try Self.read(stopWordsFile, option: "--stopwords") }
+        if let customWordsFile { _ = try Self.read(customWordsFile, option: "--custom-words") }
+        let dictionary = ChineseDictionary.defaultLocation()
+        guard FileManager.default.isReadableFile(atPath: dictionary.path) else {
+            throw DocScanError.missingDependency(
+                name: "jieba dictionary",
+                advice: "\(dictionary.path) cannot be read; install python3-jieba (make setup) or set DOCSCAN_JIEBA_DICT")
+        }
+    }
+
     private static func read(_ file: URL, option: String) throws -> String {
         do {
             return try String(contentsOf: file, encoding: .utf8)

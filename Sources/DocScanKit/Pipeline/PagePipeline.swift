@@ -15,6 +15,7 @@ public final class PagePipeline {
         self.configuration = configuration
         recognizer = try TextRecognizer(models: configuration.models, userWordsFile: configuration.userWordsFile)
         preparer = try PagePreparer(configuration: configuration, checker: recognizer.engine)
+        try configuration.keywordExtractor.prepare(languages: configuration.languages)
         keywords = KeywordStage(extractor: configuration.keywordExtractor)
     }
 

@@ -61,6 +61,7 @@ public struct ScanConfiguration: Sendable {
             throw DocScanError.missingModel(language: "osd", mode: mode, advice: ModelStore.installAdvice(for: "osd"))
         }
         userWordsFile = keywords.customWordsFile
-        self.keywordExtractor = try keywordExtractor ?? keywords.extractor(languages: languages)
+        // Loaded by the pipelines that extract, not here: a parent of worker processes never extracts.
+        self.keywordExtractor = try keywordExtractor ?? DeferredKeywordExtractor(settings: keywords)
     }
 }
