@@ -25,7 +25,9 @@ final class WorkerProcess {
     /// The most resident memory the child has held, in bytes, as last seen.
     private(set) var peakMemory = 0
 
-    /// Starts `command` (an absolute executable path, then its arguments) with the parent's environment.
+    /// Starts `command` (an absolute executable path, then its arguments) with the parent's environment
+    /// and `SWIFT_BACKTRACE` trimmed, unless the user set it: a crash inside a C library then prints its
+    /// stack, which a bug report needs, without pages of registers and loaded images.
     init(command: [String]) throws {
         var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1]
         // Close-on-exec from the start: another worker thread may be spawning its own child at this moment.
@@ -56,8 +58,18 @@ final class WorkerProcess {
 
         let argv = command.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // The parent's own entries, as bytes (a Swift dictionary would lose any that are not UTF-8).
+        var inherited: [UnsafeMutablePointer<CChar>?] = []
+        var entry = environ
+        while let current = entry.pointee {
+            inherited.append(current)
+            entry += 1
+        }
+        let backtrace = getenv("SWIFT_BACKTRACE") == nil ? strdup("SWIFT_BACKTRACE=registers=none,images=none") : nil
+        defer { free(backtrace) }
+        let envp = inherited + (backtrace.map { [$0] } ?? []) + [nil]
         var child: pid_t = 0
-        let status = posix_spawn(&child, command[0], &actions, &attributes, argv, environ)
+        let status = posix_spawn(&child, command[0], &actions, &attributes, argv, envp)
         close(toChild[0])
         close(fromChild[1])
         guard status == 0 else {
