@@ -23,7 +23,7 @@ struct DocScanProcess {
     /// The test's environment with a fresh archive path, so no test touches the user's archive or
     /// finds another test's pages in it; `environment` overrides.
     static func environment(_ environment: [String: String] = [:]) -> [String: String] {
-        let archive = FileManager.default.temporaryDirectory.appendingPathComponent("docscan-archive-\(UUID().uuidString).sqlite").path
+        let archive = scratch.appendingPathComponent("docscan-archive-\(UUID().uuidString).sqlite").path
         return ProcessInfo.processInfo.environment.merging(["DOCSCAN_ARCHIVE": archive]) { $1 }.merging(environment) { $1 }
     }
 
@@ -93,8 +93,22 @@ struct DocScanProcess {
         var data = Data()
     }
 
+    /// This test process's scratch folder under the system's temporary folder, where every test
+    /// folder and archive goes. Folders of earlier test processes that no longer run are removed first,
+    /// so test runs do not pile up folders in /tmp.
+    static let scratch: URL = {
+        let temporary = FileManager.default.temporaryDirectory, prefix = "docscan-tests-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+        }
+        let folder = temporary.appendingPathComponent("\(prefix)\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }()
+
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("docscan-cli-\(UUID().uuidString)")
+        let url = scratch.appendingPathComponent("docscan-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -26,9 +26,23 @@ enum TestSupport {
         try String(contentsOf: fixture("\(name).gt.txt"), encoding: .utf8)
     }
 
+    /// This test process's scratch folder under the system's temporary folder, where every test
+    /// folder and archive goes. Folders of earlier test processes that no longer run are removed first,
+    /// so test runs do not pile up folders in /tmp.
+    static let scratch: URL = {
+        let temporary = FileManager.default.temporaryDirectory, prefix = "docscan-tests-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+        }
+        let folder = temporary.appendingPathComponent("\(prefix)\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }()
+
     /// A new empty folder under the temporary directory.
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("docscan-test-\(UUID().uuidString)")
+        let url = scratch.appendingPathComponent("docscan-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
