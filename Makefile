@@ -26,7 +26,7 @@ export DOCSCAN_MODELS := $(MODELS)
 RELEASE_BIN := .build/release/docscan
 OUT := out
 
-.PHONY: help setup models build scan test eval bench bench-memory bench-archive killtest fuzz clean
+.PHONY: help setup models build scan test eval bench bench-memory bench-archive killtest fuzz fuzz-deep clean
 
 help:
 	@echo "make scan    set up, build, and scan the sample pages in Fixtures/pages/ into the archive"
@@ -38,6 +38,7 @@ help:
 	@echo "make bench-archive   archive write cost, search latency on 10,000 pages, unchanged re-scan time"
 	@echo "make killtest        20 scans killed with SIGKILL at random moments, each resumed and checked"
 	@echo "make fuzz            libFuzzer over the load stage for FUZZ_SECONDS (600) on FUZZ_JOBS (2) processes"
+	@echo "make fuzz-deep       the same with Leptonica compiled from Debian's source with the fuzzer's coverage"
 	@echo "make setup   install what docscan needs (idempotent; seconds when all is there)"
 
 ## setup: Debian packages, the accurate-mode models, rapidfuzz (fast edit distances for make eval's
@@ -98,21 +99,37 @@ killtest: build
 	$(PYTHON) scripts/kill_resume.py --docscan $(RELEASE_BIN) --trials 20
 
 ## fuzz: the load stage under libFuzzer with AddressSanitizer, in its own build folder. New inputs collect
-## in $(OUT)/fuzz/corpus, crashes in $(OUT)/fuzz/artifacts; replay one with the plain build's
-## .build/release/docscan-load-fuzzer FILE, and keep it in Fixtures/fuzz/regressions.
+## in $(OUT)/fuzz/corpus, findings in $(OUT)/fuzz/artifacts; replay one with the plain build's
+## .build/release/docscan-load-fuzzer FILE, keep it in Fixtures/fuzz/regressions and list it in
+## Fixtures/fuzz/regressions.tsv.
 FUZZ_SECONDS ?= 600
 FUZZ_JOBS ?= 2
-FUZZ_BIN := .build-fuzz/release/docscan-load-fuzzer
-fuzz: setup
-	swift build -c release --scratch-path .build-fuzz --product docscan-load-fuzzer \
-		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DDOCSCAN_FUZZ
-	@mkdir -p $(OUT)/fuzz/corpus $(OUT)/fuzz/artifacts
-	@rm -f $(OUT)/fuzz/fuzz-*.log
-	cd $(OUT)/fuzz && ../../$(FUZZ_BIN) corpus ../../Fixtures/fuzz/seeds $(addprefix ../../,$(wildcard Fixtures/fuzz/regressions)) \
-		-dict=../../Fixtures/fuzz/image.dict -max_len=16384 -rss_limit_mb=2048 -timeout=20 \
+FUZZ_FLAGS := --product docscan-load-fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DDOCSCAN_FUZZ
+
+# $(call run-fuzzer,FOLDER,BINARY): FUZZ_JOBS processes for FUZZ_SECONDS each, from the seeds and the
+# regressions, then the count of inputs run and of findings (make fails when there is one).
+define run-fuzzer
+	@mkdir -p $(1)/corpus $(1)/artifacts
+	@rm -f $(1)/fuzz-*.log
+	cd $(1) && $(abspath $(2)) corpus $(abspath Fixtures/fuzz/seeds) $(abspath $(wildcard Fixtures/fuzz/regressions)) \
+		-dict=$(abspath Fixtures/fuzz/image.dict) -max_len=16384 -rss_limit_mb=2048 -timeout=20 \
 		-max_total_time=$(FUZZ_SECONDS) -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) \
 		-artifact_prefix=artifacts/ -print_final_stats=1 || true
-	@$(PYTHON) scripts/fuzz_summary.py $(OUT)/fuzz
+	@$(PYTHON) scripts/fuzz_summary.py $(1)
+endef
+
+fuzz: setup
+	swift build -c release --scratch-path .build-fuzz $(FUZZ_FLAGS)
+	$(call run-fuzzer,$(OUT)/fuzz,.build-fuzz/release/docscan-load-fuzzer)
+
+## fuzz-deep: the same, with Debian's Leptonica source compiled with the fuzzer's coverage
+## (scripts/build_fuzz_leptonica.sh), so the fuzzer is guided inside Leptonica's decoders as well.
+FUZZ_LEPTONICA := .build-fuzz-deep/leptonica
+fuzz-deep: setup
+	scripts/build_fuzz_leptonica.sh $(FUZZ_LEPTONICA)
+	PKG_CONFIG_PATH=$(abspath $(FUZZ_LEPTONICA))/lib/pkgconfig swift build -c release --scratch-path .build-fuzz-deep \
+		$(FUZZ_FLAGS) -Xlinker -rpath -Xlinker $(abspath $(FUZZ_LEPTONICA))/lib
+	$(call run-fuzzer,$(OUT)/fuzz-deep,.build-fuzz-deep/release/docscan-load-fuzzer)
 
 clean:
-	rm -rf .build .build-fuzz $(OUT)
+	rm -rf .build .build-fuzz .build-fuzz-deep $(OUT)
