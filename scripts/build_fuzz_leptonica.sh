@@ -27,10 +27,10 @@ mkdir -p "$dir/source" "$dir/objects" "$dir/lib/pkgconfig" "$dir/include/leptoni
 cd "$dir/source"
 [ -d leptonlib-*/src ] || apt-get source -qq "leptonlib=$version" >/dev/null
 src=$(echo "$dir"/source/leptonlib-*/src)
-# Its warnings are Leptonica's, not ours: -w.
 # config_auto.h from configure, which finds the decoders; the library itself is compiled here, without
 # automake (Debian's patches leave its files older than their inputs).
 [ -f "$src/../config_auto.h" ] || (cd "$src/.." && CC="$clang" ./configure --quiet --disable-programs >/dev/null)
+# -w: the warnings are Leptonica's, not ours.
 flags=(-O1 -g -w -fPIC -fsanitize=fuzzer-no-link,address -DHAVE_CONFIG_H -I"$src" -I"$src/.." $(pkg-config --cflags libopenjp2))
 echo "fuzz-deep: compiling Leptonica $version with coverage ($(ls "$src"/*.c | wc -l) files)"
 ls "$src"/*.c | xargs -P "$(nproc)" -I{} sh -c '"$0" "$@" -c "{}" -o "'"$dir"'/objects/$(basename "{}").o"' "$clang" "${flags[@]}"
