@@ -13,7 +13,8 @@ public final class ScanRunner: Sendable {
         self.configuration = configuration
     }
 
-    /// Stops handing out pages; pages in progress finish and are written. Safe from any thread.
+    /// Stops handing out pages; pages in progress finish and are written. Safe from any thread; before
+    /// `run`, the run starts no page. A cancelled runner stays cancelled.
     public func cancel() {
         board.cancel()
     }

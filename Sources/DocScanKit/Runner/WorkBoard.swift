@@ -19,7 +19,7 @@ final class WorkBoard: @unchecked Sendable {
             self.pageCount = pageCount
             nextPage = 0
             finished = [:]
-            cancelled = false
+            // `cancelled` stays: a Ctrl-C that came before the run started still stops it.
             failure = nil
             childPeaks = []
         }

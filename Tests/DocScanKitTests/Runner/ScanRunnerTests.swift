@@ -75,7 +75,21 @@ struct ScanRunnerTests {
         #expect(writer.written == 1)
     }
 
-    @Test func cancellingBeforeTheRunWritesNothingAndSaysInterrupted() throws {
+    @Test func cancellingBeforeTheRunStartsNoPage() throws {
+        let folder = try TestSupport.temporaryFolder()
+        try TestSupport.copy(["en_invoice.png", "en_letter.png"], to: folder)
+        let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "eng"), jobs: 2)
+        let runner = ScanRunner(configuration: configuration)
+        runner.cancel()
+        let writer = CollectingWriter()
+        let summary = try runner.run(pages: try PageSource(root: folder).list().pages, writer: writer)
+        #expect(writer.records.isEmpty)
+        #expect(summary.written == 0)
+        #expect(summary.interrupted)
+        #expect(summary.exitStatus == .interrupted)
+    }
+
+    @Test func cancellingDuringTheRunStopsHandingOutPagesAndSaysInterrupted() throws {
         let folder = try TestSupport.temporaryFolder()
         try TestSupport.copy(["en_invoice.png", "en_letter.png", "de_brief.png"], to: folder)
         let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "eng"), jobs: 1)
