@@ -1,3 +1,4 @@
+import DocScanKit
 import Foundation
 
 /// Runs the real `docscan` executable built next to the tests, capturing its output and exit status.
@@ -93,19 +94,10 @@ struct DocScanProcess {
         var data = Data()
     }
 
-    /// This test process's scratch folder under the system's temporary folder, where every test
-    /// folder and archive goes. Folders of earlier test processes that no longer run are removed first,
-    /// so test runs do not pile up folders in /tmp.
-    static let scratch: URL = {
-        let temporary = FileManager.default.temporaryDirectory, prefix = "docscan-tests-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
-        }
-        let folder = temporary.appendingPathComponent("\(prefix)\(getpid())")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }()
+    /// This test process's scratch folder, where every test folder and archive goes; the folders of
+    /// earlier test processes are removed, so test runs do not pile up folders in /tmp.
+    static let scratch = (try? AbandonedFolders.folderOfThisProcess(
+        prefix: "docscan-tests-", in: FileManager.default.temporaryDirectory)) ?? FileManager.default.temporaryDirectory
 
     static func temporaryFolder() throws -> URL {
         let url = scratch.appendingPathComponent("docscan-cli-\(UUID().uuidString)")

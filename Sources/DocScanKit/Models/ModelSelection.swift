@@ -38,7 +38,7 @@ public final class ModelSelection: Sendable {
 
     private static func linkFolder(for models: [InstalledModel]) throws -> String {
         let temporary = FileManager.default.temporaryDirectory
-        removeAbandonedLinkFolders(in: temporary)
+        AbandonedFolders.remove(prefix: linkFolderPrefix, in: temporary)
         let folder = temporary
             .appendingPathComponent("\(linkFolderPrefix)\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         do {
@@ -55,16 +55,4 @@ public final class ModelSelection: Sendable {
     }
 
     private static let linkFolderPrefix = "docscan-models-"
-
-    /// Removes link folders left by docscan processes that no longer run (a worker killed for a page that
-    /// crashed or hung cannot clean up after itself); the process id is in the name.
-    private static func removeAbandonedLinkFolders(in temporary: URL) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary.path) else { return }
-        for name in names where name.hasPrefix(linkFolderPrefix) {
-            guard let pid = name.dropFirst(linkFolderPrefix.count).split(separator: "-").first.flatMap({ Int32($0) }),
-                  kill(pid, 0) != 0, errno == ESRCH
-            else { continue }
-            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
-        }
-    }
 }

@@ -26,19 +26,10 @@ enum TestSupport {
         try String(contentsOf: fixture("\(name).gt.txt"), encoding: .utf8)
     }
 
-    /// This test process's scratch folder under the system's temporary folder, where every test
-    /// folder and archive goes. Folders of earlier test processes that no longer run are removed first,
-    /// so test runs do not pile up folders in /tmp.
-    static let scratch: URL = {
-        let temporary = FileManager.default.temporaryDirectory, prefix = "docscan-tests-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
-        }
-        let folder = temporary.appendingPathComponent("\(prefix)\(getpid())")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }()
+    /// This test process's scratch folder, where every test folder and archive goes; the folders of
+    /// earlier test processes are removed, so test runs do not pile up folders in /tmp.
+    static let scratch = (try? AbandonedFolders.folderOfThisProcess(
+        prefix: "docscan-tests-", in: FileManager.default.temporaryDirectory)) ?? FileManager.default.temporaryDirectory
 
     /// A new empty folder under the temporary directory.
     static func temporaryFolder() throws -> URL {
