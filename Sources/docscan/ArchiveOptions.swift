@@ -7,15 +7,11 @@ struct ArchiveOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The archive (default: $DOCSCAN_ARCHIVE or ~/.local/share/docscan/archive.sqlite).", valueName: "path"))
     var archive: String?
 
-    var path: String { archive ?? Archive.defaultPath() }
+    var location: String { archive ?? ArchiveLocation.defaultPath() }
 
-    /// The archive, which must exist; a missing one ends the command with status 2 and a hint.
-    func openExisting() throws -> Archive {
-        do {
-            return try Archive(path: path, create: false)
-        } catch DocScanError.inputNotFound {
-            printError("error: \(path): no archive there; 'docscan scan DIR' makes it")
-            throw ExitStatus.inputError.exitCode
-        }
+    /// The archive, which must exist.
+    /// - Throws: `DocScanError.archiveNotFound`, `.archiveUnusable`.
+    func openExisting() throws -> any PageArchive {
+        try ArchiveLocation.open(location, create: false)
     }
 }

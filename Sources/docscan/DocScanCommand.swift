@@ -20,6 +20,7 @@ struct DocScanCommand: ParsableCommand {
             Exit status:
             \(ExitStatus.allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
             """,
+        version: DocScanVersion.current,
         subcommands: [ScanCommand.self, SearchCommand.self, ExportCommand.self, ImportCommand.self, KeywordsCommand.self, ModelsCommand.self]
     )
 }

@@ -37,11 +37,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only pages of files at or under this folder (or this file).", valueName: "path"))
     var folder: String?
 
-    @Option(help: ArgumentHelp("docscan's model directory, for pdf (default: $DOCSCAN_MODELS or ~/.local/share/docscan/models).", valueName: "dir"))
-    var models: String?
+    @OptionGroup var modelOptions: ModelOptions
 
-    @Flag(name: .shortAndLong, help: "No summary on standard error; errors are still printed.")
-    var quiet = false
+    @OptionGroup var quietOption: QuietOption
 
     func validate() throws {
         if format.writesFolder && output == nil {
@@ -50,24 +48,19 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            let store = try archiveOptions.openExisting()
-            let exporter = ArchiveExporter(
-                archive: store, folder: folder.map { Archive.root(of: URL(fileURLWithPath: $0)) },
-                models: models.map { ModelStore(root: URL(fileURLWithPath: $0)) } ?? .default())
-            let report = try exporter.export(format, to: output) { failure in
-                printError("\(failure.page): \(failure.error.message) [\(failure.error.kind.rawValue)]")
-            }
-            if !quiet {
-                let destination = output ?? "standard output"
-                printError("Exported \(report.pages) page\(report.pages == 1 ? "" : "s")"
-                    + (report.files > 0 ? " in \(report.files) file\(report.files == 1 ? "" : "s")" : "")
-                    + " as \(format.rawValue) to \(destination)"
-                    + (report.failures > 0 ? "; \(report.failures) failed" : "") + ".")
-            }
-            if report.failures > 0 { throw ExitStatus.somePagesFailed.exitCode }
-        } catch let error as DocScanError {
-            throw fail(error)
+        let exporter = ArchiveExporter(
+            archive: try archiveOptions.openExisting(), folder: folder.map { ArchiveLocation.root(of: URL(fileURLWithPath: $0)) },
+            models: modelOptions.store)
+        let report = try exporter.export(format, to: output) { failure in
+            StandardError.print("\(failure.page): \(failure.error.message) [\(failure.error.kind.rawValue)]")
         }
+        if !quietOption.quiet {
+            let destination = output ?? "standard output"
+            StandardError.print("Exported \(report.pages) page\(report.pages == 1 ? "" : "s")"
+                + (report.files > 0 ? " in \(report.files) file\(report.files == 1 ? "" : "s")" : "")
+                + " as \(format.rawValue) to \(destination)"
+                + (report.failures > 0 ? "; \(report.failures) failed" : "") + ".")
+        }
+        if report.failures > 0 { throw ExitStatus.somePagesFailed }
     }
 }

@@ -27,33 +27,20 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Fail at once (status 6) when a scan is writing to the archive, instead of waiting for it.")
     var noWait = false
 
-    @Flag(name: .shortAndLong, help: "No summary on standard error; errors are still printed.")
-    var quiet = false
+    @OptionGroup var quietOption: QuietOption
 
     func run() throws {
-        do {
-            let records = try RecordReader.read(path: input)
-            guard let first = records.first else { throw DocScanError.noPages(path: input) }
-            let path = archiveOptions.path
-            let lock = try RunLock(archivePath: path, wait: !noWait) {
-                printError("another docscan scan is writing to \(path); waiting for it to finish")
-            }
-            let store = try Archive(path: path, create: true)
-            let writer = try ArchiveWriter(
-                archive: store, root: Archive.root(of: URL(fileURLWithPath: root)), mode: first.mode,
-                languages: LanguageList(codes: first.languages))
-            let start = DispatchTime.now().uptimeNanoseconds
-            for record in records { try writer.write(record) }
-            try writer.finish()
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            withExtendedLifetime(lock) {}
-            if !quiet {
-                printError(String(
-                    format: "Imported %d pages into %@ in %.2f s (%.2f ms a page).",
-                    records.count, path, seconds, seconds * 1000 / Double(records.count)))
-            }
-        } catch let error as DocScanError {
-            throw fail(error)
+        let records = try RecordReader.read(path: input)
+        guard !records.isEmpty else { throw DocScanError.noPages(path: input) }
+        var request = RecordImport(records: records, root: URL(fileURLWithPath: root), archive: archiveOptions.location)
+        request.waitForArchive = !noWait
+        let report = try request.run {
+            StandardError.print("another docscan scan is writing to \(archiveOptions.location); waiting for it to finish")
+        }
+        if !quietOption.quiet {
+            StandardError.print(String(
+                format: "Imported %d pages into %@ in %.2f s (%.2f ms a page).",
+                report.pages, archiveOptions.location, report.seconds, report.seconds * 1000 / Double(report.pages)))
         }
     }
 }

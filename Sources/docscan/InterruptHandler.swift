@@ -1,5 +1,7 @@
 import Dispatch
+import DocScanKit
 import Foundation
+import Synchronization
 
 /// Turns the first SIGINT or SIGTERM into a graceful stop: pages in progress finish and are written.
 /// A second one ends the process at once; every record already written is complete.
@@ -8,13 +10,13 @@ final class InterruptHandler {
 
     init(onInterrupt: @escaping @Sendable () -> Void) {
         let queue = DispatchQueue(label: "docscan.signals")
-        let count = Counter()
+        let count = Interrupts()
         sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
-                if count.increment() > 1 { _exit(130) }
-                printError("interrupted: finishing the pages in progress (press Ctrl-C again to stop at once)")
+                if count.seen.add(1, ordering: .relaxed).newValue > 1 { _exit(ExitStatus.interrupted.rawValue) }
+                StandardError.print("interrupted: finishing the pages in progress (press Ctrl-C again to stop at once)")
                 onInterrupt()
             }
             source.resume()
@@ -26,12 +28,8 @@ final class InterruptHandler {
         sources.forEach { $0.cancel() }
     }
 
-    /// Touched only on the handler's serial queue.
-    private final class Counter: @unchecked Sendable {
-        private var value = 0
-        func increment() -> Int {
-            value += 1
-            return value
-        }
+    /// How many interrupts came, shared by the two signal handlers.
+    private final class Interrupts: Sendable {
+        let seen = Atomic(0)
     }
 }

@@ -34,8 +34,7 @@ struct KeywordsCommand: ParsableCommand {
     @Option(help: "Threads extracting keywords (default: number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Flag(name: .shortAndLong, help: "No summary on standard error; errors are still printed.")
-    var quiet = false
+    @OptionGroup var quietOption: QuietOption
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
@@ -49,23 +48,19 @@ struct KeywordsCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            let records = try RecordReader.read(path: input)
-            let reextractor = KeywordReextractor(
-                settings: keywords.settings, languages: try languageText.map { try LanguageList(parsing: $0) })
-            let (updated, report) = try reextractor.reextract(records, jobs: jobs)
-            let writer = RankingRecordWriter(wrapping: try JSONLinesWriter(path: jsonl))
-            for record in updated { try writer.write(record) }
-            try writer.finish()
-            if !quiet {
-                let megabytes = Double(report.textBytes) / 1_000_000
-                let rate = report.seconds > 0 ? megabytes / report.seconds : 0
-                printError(String(
-                    format: "keywords of %d pages from %.2f MB of text in %.3f s (%.1f MB/s in the keyword stage, %d jobs) to %@",
-                    report.pages, megabytes, report.seconds, rate, jobs, jsonl == "-" ? "standard output" : jsonl))
-            }
-        } catch let error as DocScanError {
-            throw fail(error)
+        let records = try RecordReader.read(path: input)
+        let reextractor = KeywordReextractor(
+            settings: keywords.settings, languages: try languageText.map { try LanguageList(parsing: $0) })
+        let (updated, report) = try reextractor.reextract(records, jobs: jobs)
+        let writer = RankingRecordWriter(wrapping: try JSONLinesWriter(path: jsonl))
+        for record in updated { try writer.write(record) }
+        try writer.finish()
+        if !quietOption.quiet {
+            let megabytes = Double(report.textBytes) / 1_000_000
+            let rate = report.seconds > 0 ? megabytes / report.seconds : 0
+            StandardError.print(String(
+                format: "keywords of %d pages from %.2f MB of text in %.3f s (%.1f MB/s in the keyword stage, %d jobs) to %@",
+                report.pages, megabytes, report.seconds, rate, jobs, jsonl == "-" ? "standard output" : jsonl))
         }
     }
 }

@@ -20,8 +20,7 @@ struct ModelsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Check only this mode (default: both).", valueName: "mode"))
     var mode: ScanMode?
 
-    @Option(help: ArgumentHelp("docscan's model directory (default: $DOCSCAN_MODELS or ~/.local/share/docscan/models).", valueName: "dir"))
-    var models: String?
+    @OptionGroup var modelOptions: ModelOptions
 
     @Flag(help: "One JSON object per line instead of a table.")
     var json = false
@@ -35,7 +34,7 @@ struct ModelsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = models.map { ModelStore(root: URL(fileURLWithPath: $0)) } ?? .default()
+        let store = modelOptions.store
         let languages = try languageText.map { try LanguageList(parsing: $0).codes }
             ?? store.installedLanguages().filter { $0 != "osd" }
         let modes = mode.map { [$0] } ?? ScanMode.allCases
@@ -59,7 +58,7 @@ struct ModelsCommand: ParsableCommand {
             }
         }
         if languageText != nil, rows.contains(where: { $0.model == nil }) {
-            throw ExitStatus.missingDependency.exitCode
+            throw ExitStatus.missingDependency
         }
     }
 

@@ -35,7 +35,7 @@ final class ProgressReporter {
     /// Prints a failed page on its own line, above the progress line.
     func report(failure page: String, _ error: PageError) {
         clearLine()
-        printError("\(page): \(error.message) [\(error.kind.rawValue)]")
+        StandardError.print("\(page): \(error.message) [\(error.kind.rawValue)]")
     }
 
     func finish() {
@@ -49,30 +49,32 @@ final class ProgressReporter {
         return "\(total): main process \(summary.mainPeakMemory / 1_000_000) MB, each worker at most \(summary.workerPeakMemory / 1_000_000) MB"
     }
 
-    /// The run's last lines; `notRead` are the entries the walk named in warnings and did not read,
-    /// repeated here because a long run scrolls those warnings away.
-    func printSummary(_ summary: ScanSummary, output: String, configuration: ScanConfiguration, notRead: [String] = []) {
+    /// The run's last lines: what was read, where it went, what was skipped or not read (repeated here
+    /// because a long run scrolls the warnings away), and what the archive made of the run.
+    func printSummary(_ outcome: ArchiveScan.Outcome, configuration: ScanConfiguration) {
+        let summary = outcome.summary
         let rate = summary.elapsed > 0 ? Double(summary.written) / summary.elapsed * 60 : 0
         var lines = [
             "Scanned \(summary.written) of \(summary.total) pages in \(String(format: "%.1f", summary.elapsed)) s "
                 + "(\(String(format: "%.1f", rate)) pages/min, \(configuration.mode.rawValue) mode, \(configuration.languages), \(Self.count(min(configuration.jobs, max(summary.total, 1)), "job"))): "
                 + "\(summary.succeeded) ok, \(summary.failures.count) failed.",
-            "Records: \(output)  (peak memory \(Self.memory(summary)))",
+            "Records: \(outcome.outputs.joined(separator: " and "))  (peak memory \(Self.memory(summary)))",
         ]
         if !summary.skipped.isEmpty {
             let examples = summary.skipped.prefix(3).joined(separator: ", ")
             lines.append("Skipped \(Self.count(summary.skipped.count, "non-image file")) (\(examples)\(summary.skipped.count > 3 ? ", …" : "")).")
         }
-        if !notRead.isEmpty {
-            let examples = notRead.prefix(3).joined(separator: ", ")
-            lines.append("Not read: \(Self.count(notRead.count, "entry", plural: "entries")) named in the warnings above (\(examples)\(notRead.count > 3 ? ", …" : "")).")
+        if !outcome.notRead.isEmpty {
+            let examples = outcome.notRead.prefix(3).joined(separator: ", ")
+            lines.append("Not read: \(Self.count(outcome.notRead.count, "entry", plural: "entries")) named in the warnings above (\(examples)\(outcome.notRead.count > 3 ? ", …" : "")).")
         }
         if summary.interrupted { lines.append("Interrupted: \(summary.total - summary.written) pages not scanned.") }
+        lines += archiveLines(unchanged: outcome.plan?.unchanged.count ?? 0, gone: outcome.plan?.gone ?? [], pruned: outcome.pruned)
         write(lines.joined(separator: "\n") + "\n")
     }
 
     /// What the archive made of the run: pages skipped as unchanged, files gone from the folder.
-    func printArchiveSummary(unchanged: Int, gone: [String], pruned: Int?) {
+    private func archiveLines(unchanged: Int, gone: [String], pruned: Int?) -> [String] {
         var lines: [String] = []
         if unchanged > 0 {
             lines.append("Unchanged: \(Self.count(unchanged, "page")) already archived with this mode and languages, not read again (--force reads them).")
@@ -85,7 +87,7 @@ final class ProgressReporter {
                 lines.append("Gone: \(Self.count(gone.count, "file")) archived from this folder no longer there (\(examples)); --prune removes their pages.")
             }
         }
-        if !lines.isEmpty { write(lines.joined(separator: "\n") + "\n") }
+        return lines
     }
 
     private func clearLine() {
@@ -96,7 +98,7 @@ final class ProgressReporter {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardError.write(text)
     }
 
     /// `1 job`, `2 jobs`.

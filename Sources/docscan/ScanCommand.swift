@@ -26,9 +26,7 @@ struct ScanCommand: ParsableCommand {
     @Option(help: "Pages read in parallel, each worker with its own Tesseract engine (default: number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(help: ArgumentHelp(
-        "The archive to scan into (default: $DOCSCAN_ARCHIVE or ~/.local/share/docscan/archive.sqlite).", valueName: "path"))
-    var archive: String?
+    @OptionGroup var archiveOptions: ArchiveOptions
 
     @Flag(help: "Do not use an archive; records go to --jsonl (standard output by default).")
     var noArchive = false
@@ -51,7 +49,7 @@ struct ScanCommand: ParsableCommand {
     var jsonl: String?
 
     @Option(help: ArgumentHelp("Refuse pages larger than this many megapixels, before decoding them.", valueName: "n"))
-    var maxMegapixels = 250
+    var maxMegapixels = ScanConfiguration.defaultMaxPixels / 1_000_000
 
     @Option(help: ArgumentHelp(
         "Give up on a page after this many seconds (all its stages); it gets a timed_out error and its worker goes on. 0: no limit.",
@@ -65,7 +63,7 @@ struct ScanCommand: ParsableCommand {
     @Option(help: ArgumentHelp(
         "Kill a worker process holding more than this many megabytes; its page gets an out_of_memory error. 0: no limit.",
         valueName: "MB"))
-    var pageMemoryLimit = 4096
+    var pageMemoryLimit = ScanConfiguration.defaultPageMemoryLimit / 1_000_000
 
     /// Set by docscan itself on the worker processes it starts (see `WorkerIsolation`).
     @Flag(help: .private)
@@ -91,11 +89,9 @@ struct ScanCommand: ParsableCommand {
 
     @OptionGroup(title: "Keywords") var keywords: KeywordOptions
 
-    @Option(help: ArgumentHelp("docscan's model directory (default: $DOCSCAN_MODELS or ~/.local/share/docscan/models).", valueName: "dir"))
-    var models: String?
+    @OptionGroup var modelOptions: ModelOptions
 
-    @Flag(name: .shortAndLong, help: "No progress line and no summary; errors are still printed.")
-    var quiet = false
+    @OptionGroup var quietOption: QuietOption
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
@@ -103,29 +99,47 @@ struct ScanCommand: ParsableCommand {
         guard pageMemoryLimit >= 0 else { throw ValidationError("--page-memory-limit must not be negative (0: no limit)") }
         guard pageTimeout >= 0 else { throw ValidationError("--page-timeout must not be negative (0: no limit)") }
         guard orientationThreshold >= 0 else { throw ValidationError("--orientation-threshold must not be negative") }
-        if noArchive && (archive != nil || force || prune) {
+        if noArchive && (archiveOptions.archive != nil || force || prune) {
             throw ValidationError("--no-archive cannot be combined with --archive, --force or --prune")
         }
     }
 
     func run() throws {
-        do {
-            if worker {
-                PageWorker.serve(configuration: try makeConfiguration())
-                return
-            }
-            let summary = try scan()
-            throw summary.exitStatus.exitCode
-        } catch let error as DocScanError {
-            throw fail(error)
+        if worker {
+            PageWorker.serve(configuration: try makeConfiguration())
+            return
         }
+        var request = ArchiveScan.Request(
+            input: URL(fileURLWithPath: input), configuration: try makeConfiguration(),
+            archive: noArchive ? nil : archiveOptions.location, jsonl: jsonl ?? (noArchive ? "-" : nil))
+        request.followSymlinks = followSymlinks
+        request.force = force
+        request.prune = prune
+        request.waitForArchive = !noWait
+        if isolation, let command = Self.workerCommand() {
+            request.isolation = WorkerIsolation(command: command, memoryLimit: pageMemoryLimit > 0 ? pageMemoryLimit * 1_000_000 : nil)
+        }
+        let scan = ArchiveScan(request)
+        let interruption = InterruptHandler { scan.cancel() }
+        let reporter = ProgressReporter(enabled: !quietOption.quiet)
+        let outcome = try scan.run { event in
+            switch event {
+            case .warning(let message): StandardError.print("warning: \(message)")
+            case .waitingForArchive(let location): StandardError.print("another docscan scan is writing to \(location); waiting for it to finish")
+            case .started(let pages): reporter.start(total: pages)
+            case .progress(let progress): reporter.update(progress)
+            }
+        }
+        reporter.finish()
+        withExtendedLifetime(interruption) {}
+        if !quietOption.quiet { reporter.printSummary(outcome, configuration: request.configuration) }
+        if outcome.exitStatus != .ok { throw outcome.exitStatus }
     }
 
     /// The run's configuration from the options; the parent and its worker processes build the same one.
     private func makeConfiguration() throws -> ScanConfiguration {
-        let store = models.map { ModelStore(root: URL(fileURLWithPath: $0)) } ?? .default()
         var configuration = try ScanConfiguration(
-            mode: language.mode, languages: try language.languages, store: store,
+            mode: language.mode, languages: try language.languages, store: modelOptions.store,
             jobs: jobs, maxPixels: maxMegapixels * 1_000_000,
             orientation: PageOrienter.Options(
                 detect: detectOrientation ?? (language.mode == .accurate), threshold: orientationThreshold),
@@ -134,19 +148,7 @@ struct ScanCommand: ParsableCommand {
         if !cleanup {
             configuration.cleanup = .none
         }
-        if let debugImages {
-            let folder = URL(fileURLWithPath: debugImages)
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw DocScanError.outputNotWritable(path: debugImages, reason: error.localizedDescription)
-            }
-            configuration.debugImages = DebugImages(folder: folder)
-        }
-        if isolation, let command = Self.workerCommand() {
-            configuration.isolation = WorkerIsolation(
-                command: command, memoryLimit: pageMemoryLimit > 0 ? pageMemoryLimit * 1_000_000 : nil)
-        }
+        configuration.debugImages = try debugImages.map { try DebugImages(creating: URL(fileURLWithPath: $0)) }
         return configuration
     }
 
@@ -158,69 +160,5 @@ struct ScanCommand: ParsableCommand {
               let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         else { return nil }
         return [executable, "scan", "--worker"] + arguments.dropFirst(2)
-    }
-
-    private func scan() throws -> ScanSummary {
-        let configuration = try makeConfiguration()
-        let listing = try PageSource(root: URL(fileURLWithPath: input), followsLinksOutside: followSymlinks).list()
-        for warning in listing.warnings { printError("warning: \(warning)") }
-        guard !listing.pages.isEmpty else { throw DocScanError.noPages(path: input) }
-        let jsonlPath = jsonl ?? (noArchive ? "-" : nil)
-        let jsonlWriter = try jsonlPath.map { RankingRecordWriter(wrapping: try JSONLinesWriter(path: $0)) }
-
-        var pages = listing.pages
-        var plan: ScanPlan?
-        var archiveWriter: ArchiveWriter?
-        var lock: RunLock?
-        let archivePath = archive ?? Archive.defaultPath()
-        if !noArchive {
-            lock = try RunLock(archivePath: archivePath, wait: !noWait) {
-                printError("another docscan scan is writing to \(archivePath); waiting for it to finish")
-            }
-            let store = try Archive(path: archivePath, create: true)
-            let root = Archive.root(of: URL(fileURLWithPath: input))
-            let found = try ScanPlan(
-                archive: store, listing: listing.pages, root: root, mode: configuration.mode,
-                languages: configuration.languages, force: force)
-            pages = found.pages
-            plan = found
-            archiveWriter = try ArchiveWriter(
-                archive: store, root: root, mode: configuration.mode, languages: configuration.languages, next: jsonlWriter)
-            // The records file holds every page of the folder: the unchanged ones as archived.
-            if let jsonlWriter, !found.unchanged.isEmpty {
-                let unchanged = Set(found.unchanged.map { "\($0.relativePath)\u{0}\($0.page)" })
-                try ArchivedPages(archive: store).forEach(folder: root) { page in
-                    guard page.root == root, unchanged.contains("\(page.record.source)\u{0}\(page.record.page)") else { return }
-                    try jsonlWriter.write(page.record)
-                }
-            }
-        }
-        guard let writer: any RecordWriter = archiveWriter ?? jsonlWriter else {
-            throw DocScanError.outputNotWritable(path: "-", reason: "no output: give --jsonl or leave out --no-archive")
-        }
-
-        let runner = ScanRunner(configuration: configuration)
-        let interruption = InterruptHandler { runner.cancel() }
-        let reporter = ProgressReporter(enabled: !quiet)
-        reporter.start(total: pages.count)
-        let summary = try runner.run(pages: pages, skipped: listing.skipped, writer: writer) { progress in
-            reporter.update(progress)
-        }
-        reporter.finish()
-        withExtendedLifetime(interruption) {}
-        var pruned = 0
-        if let archiveWriter, let plan {
-            try archiveWriter.recordOutcome(unchanged: plan.unchanged.count, interrupted: summary.interrupted)
-            if prune && !plan.gone.isEmpty && !summary.interrupted { pruned = try archiveWriter.prune(plan.gone) }
-        }
-        withExtendedLifetime(lock) {}
-        if !quiet {
-            let outputs = [noArchive ? nil : archivePath, jsonlPath.map { $0 == "-" ? "standard output" : $0 }].compactMap { $0 }
-            reporter.printSummary(summary, output: outputs.joined(separator: " and "), configuration: configuration, notRead: listing.notRead)
-            if let plan {
-                reporter.printArchiveSummary(unchanged: plan.unchanged.count, gone: plan.gone, pruned: prune ? pruned : nil)
-            }
-        }
-        return summary
     }
 }

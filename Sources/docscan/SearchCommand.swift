@@ -50,32 +50,28 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            let store = try archiveOptions.openExisting()
-            let language = try languageText.map { try LanguageList(parsing: $0).codes[0] }
-            let folderPath = folder.map { Archive.root(of: URL(fileURLWithPath: $0)) }
-            let terminal = isatty(STDOUT_FILENO) != 0
-            let marks = json ? ("<mark>", "</mark>") : terminal ? ("\u{1B}[1m", "\u{1B}[0m") : ("[", "]")
-            let hits = try ArchiveSearch(archive: store).search(
-                query.joined(separator: " "), folder: folderPath, language: language, limit: limit, marks: marks)
-            if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                FileHandle.standardOutput.write(try encoder.encode(hits) + Data("\n".utf8))
-            } else {
-                for (index, hit) in hits.enumerated() {
-                    let page = hit.pageCount > 1 ? " page \(hit.page)" : ""
-                    let snippet = hit.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")
-                    print("\(index + 1). \(hit.path)\(page)  (score \(String(format: "%.2f", hit.score)))")
-                    print("   \(snippet)")
-                    if !hit.keywords.isEmpty { print("   keywords: \(hit.keywords.joined(separator: ", "))") }
-                }
+        let archive = try archiveOptions.openExisting()
+        let language = try languageText.map { try LanguageList(parsing: $0).codes[0] }
+        let terminal = isatty(STDOUT_FILENO) != 0
+        let marks = json ? ("<mark>", "</mark>") : terminal ? ("\u{1B}[1m", "\u{1B}[0m") : ("[", "]")
+        let hits = try archive.search(ArchiveQuery(
+            query.joined(separator: " "), folder: folder.map { ArchiveLocation.root(of: URL(fileURLWithPath: $0)) },
+            language: language, limit: limit, marks: marks))
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            FileHandle.standardOutput.write(try encoder.encode(hits) + Data("\n".utf8))
+        } else {
+            for (index, hit) in hits.enumerated() {
+                let page = hit.pageCount > 1 ? " page \(hit.page)" : ""
+                let snippet = hit.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")
+                print("\(index + 1). \(hit.path)\(page)  (score \(String(format: "%.2f", hit.score)))")
+                print("   \(snippet)")
+                if !hit.keywords.isEmpty { print("   keywords: \(hit.keywords.joined(separator: ", "))") }
             }
-            if hits.isEmpty && !json {
-                printError("no page matches '\(query.joined(separator: " "))'")
-            }
-        } catch let error as DocScanError {
-            throw fail(error)
+        }
+        if hits.isEmpty && !json {
+            StandardError.print("no page matches '\(query.joined(separator: " "))'")
         }
     }
 }

@@ -19,6 +19,22 @@ struct ArchiveCommandTests {
         try DocScanProcess.temporaryFolder().appendingPathComponent("archive.sqlite").path
     }
 
+    /// A Chinese query needs jieba's dictionary to be cut into words; without it the search says so
+    /// (status 4), rather than that the query has no word. Queries without Chinese need no dictionary.
+    @Test func aChineseSearchWithoutJiebasDictionaryNamesTheMissingDictionary() throws {
+        let archive = try archivePath()
+        _ = try SQLiteArchive(path: archive, create: true)
+        let missing = ["DOCSCAN_JIEBA_DICT": "/nonexistent/dict.txt"]
+        let chinese = try DocScanProcess.run(["search", "蛋白质", "--archive", archive], environment: missing)
+        #expect(chinese.status == ExitStatus.missingDependency.rawValue, "\(chinese.stderr)")
+        #expect(chinese.stderr.contains("jieba dictionary is missing"), "\(chinese.stderr)")
+        #expect(chinese.stderr.contains("/nonexistent/dict.txt"))
+        #expect(!chinese.stderr.contains("no word to search for"))
+        let english = try DocScanProcess.run(["search", "invoice", "--archive", archive], environment: missing)
+        #expect(english.status == ExitStatus.ok.rawValue, "\(english.stderr)")
+        #expect(english.stderr.contains("no page matches 'invoice'"))
+    }
+
     @Test func scanSearchAndScanAgain() throws {
         let pages = try folder(["en_invoice.png", "zh_lab_report.png"])
         let archive = try archivePath()
@@ -48,7 +64,7 @@ struct ArchiveCommandTests {
         #expect(again.stderr.contains("Unchanged: 2 pages already archived"))
         let forced = try DocScanProcess.run(scan + ["--force", "--quiet"])
         #expect(forced.status == 0)
-        let count = try Archive(path: archive, create: false).pageCount()
+        let count = try SQLiteArchive(path: archive, create: false).pageCount()
         #expect(count == 2)
     }
 
@@ -61,10 +77,10 @@ struct ArchiveCommandTests {
         let named = try DocScanProcess.run(scan)
         #expect(named.status == 0)
         #expect(named.stderr.contains("Gone: 1 file archived from this folder no longer there (p1-de_brief.png); --prune removes their pages."))
-        #expect(try Archive(path: archive, create: false).pageCount() == 2)
+        #expect(try SQLiteArchive(path: archive, create: false).pageCount() == 2)
         let pruned = try DocScanProcess.run(scan + ["--prune"])
         #expect(pruned.stderr.contains("removed their 1 page from the archive"))
-        #expect(try Archive(path: archive, create: false).pageCount() == 1)
+        #expect(try SQLiteArchive(path: archive, create: false).pageCount() == 1)
         #expect(try DocScanProcess.run(["search", "heizung", "--archive", archive]).stdout.isEmpty)
     }
 
@@ -108,7 +124,7 @@ struct ArchiveCommandTests {
 
         var before = 0
         if FileManager.default.fileExists(atPath: archive) {
-            let survived = try Archive(path: archive, create: false)
+            let survived = try SQLiteArchive(path: archive, create: false)
             #expect(try survived.integrityCheck() == "ok")
             before = try survived.pageCount()
         }
@@ -116,7 +132,7 @@ struct ArchiveCommandTests {
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(resumed.stderr.contains("Scanned \(names.count - before) of \(names.count - before) pages"))
         if before > 0 { #expect(resumed.stderr.contains("Unchanged: \(before) page")) }
-        let final = try Archive(path: archive, create: false)
+        let final = try SQLiteArchive(path: archive, create: false)
         #expect(try final.pageCount() == names.count)
         #expect(try final.integrityCheck() == "ok")
     }

@@ -165,11 +165,22 @@ struct ScanCommandTests {
     @Test func helpTeachesTheExitStatuses() throws {
         let result = try DocScanProcess.run(["--help"])
         #expect(result.status == 0)
+        // Each status on its own line of the table: its number, then its meaning.
+        let lines = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for status in ExitStatus.allCases {
-            #expect(result.stdout.contains("\(status.rawValue)") && result.stdout.contains(status.meaning))
+            let row = lines.first { $0.hasPrefix("\(status.rawValue) ") }
+            #expect(row.map { $0.dropFirst("\(status.rawValue)".count).trimmingCharacters(in: .whitespaces) } == status.meaning,
+                    "no line '\(status.rawValue)  \(status.meaning)' in --help")
         }
         let scanHelp = try DocScanProcess.run(["scan", "--help"])
         #expect(scanHelp.stdout.contains("--mode") && scanHelp.stdout.contains("--lang") && scanHelp.stdout.contains("zh-Hans"))
+    }
+
+    @Test func versionIsPrintedAlone() throws {
+        let result = try DocScanProcess.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == DocScanVersion.current + "\n")
+        #expect(DocScanVersion.current.split(separator: ".").count == 3)
     }
 
     @Test func aPageOverTheTimeLimitFailsAndTheNextPageIsRead() throws {

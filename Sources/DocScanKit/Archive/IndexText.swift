@@ -8,9 +8,15 @@ import DocScanICU
 /// of the text is left as it is, so snippets read like the page.
 public enum IndexText {
     /// `text` with a space between neighbouring Chinese words.
-    public static func indexed(_ text: String, segmenter: TextSegmenter) -> String {
-        guard text.unicodeScalars.contains(where: HanSpacing.isHan), let segments = try? segmenter.segments(in: text) else {
-            return text
+    /// - Throws: `DocScanError.missingDependency` when ICU cannot segment the text: indexed unsegmented,
+    ///   its Chinese words could never be found.
+    public static func indexed(_ text: String, segmenter: TextSegmenter) throws -> String {
+        guard text.unicodeScalars.contains(where: HanSpacing.isHan) else { return text }
+        let segments: [WordSegment]
+        do {
+            segments = try segmenter.segments(in: text)
+        } catch {
+            throw DocScanError.missingDependency(name: "ICU", advice: "the page's text could not be cut into words: \(error)")
         }
         var output = ""
         output.reserveCapacity(text.utf8.count + text.utf8.count / 6)
@@ -28,17 +34,18 @@ public enum IndexText {
     /// character of it is FTS5 syntax, and all required. A word followed by `*` matches as a prefix.
     ///
     /// A query without Chinese is cut by ICU alone, so a search need not load jieba's dictionary.
-    /// - Throws: `DocScanError.emptyQuery` when the query has no word, `DocScanError.missingDependency`.
+    /// - Throws: `DocScanError.emptyQuery` when the query has no word, `DocScanError.missingDependency`
+    ///   when a Chinese query cannot be cut without jieba's dictionary, or ICU fails.
     public static func match(for query: String) throws -> String {
         let segments: [WordSegment]
-        if query.unicodeScalars.contains(where: HanSpacing.isHan) {
-            segments = (try? TextSegmenter.standard().segments(in: query)) ?? []
-        } else {
-            do {
-                segments = try WordBreaker().segments(in: query)
-            } catch {
-                throw DocScanError.missingDependency(name: "ICU", advice: "\(error)")
-            }
+        do {
+            segments = query.unicodeScalars.contains(where: HanSpacing.isHan)
+                ? try TextSegmenter.standard().segments(in: query)
+                : try WordBreaker().segments(in: query)
+        } catch let error as DocScanError {
+            throw error
+        } catch {
+            throw DocScanError.missingDependency(name: "ICU", advice: "\(error)")
         }
         var terms: [String] = []
         for segment in segments where segment.kind != .nonWord {

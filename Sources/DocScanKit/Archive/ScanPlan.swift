@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What a scan into an archive has to do: the pages to read, the pages already archived unchanged,
 /// and the archived files that are gone from the folder.
@@ -12,30 +11,19 @@ public struct ScanPlan: Sendable {
     /// Files (paths relative to the root) archived from this root that are no longer there.
     public var gone: [String]
 
-    /// Compares `listing` with what `archive` holds for `root`.
+    /// Compares `listing` with what an archive holds for its root.
     /// - Parameter force: read every page again, archived or not.
-    /// - Throws: `DocScanError.archiveUnusable`.
-    public init(archive: Archive, listing: [PageReference], root: String, mode: ScanMode, languages: LanguageList, force: Bool) throws {
-        let archived = try archive.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT source, page, sha256, mode, languages, error_kind FROM page WHERE root = ?
-                """, arguments: [root])
-        }
-        let languageKey = Archive.languageKey(languages.codes)
+    public init(listing: [PageReference], archived: [ArchivedPageState], mode: ScanMode, languages: LanguageList, force: Bool) {
         var current = Set<String>()
-        var sources = Set<String>()
-        for row in archived {
-            let source: String = row["source"]
-            sources.insert(source)
-            let sha: String? = row["sha256"]
-            let errorKind: String? = row["error_kind"]
-            guard let sha, errorKind == nil, row["mode"] == mode.rawValue, row["languages"] == languageKey else { continue }
-            current.insert(Self.key(source: source, page: row["page"], sha256: sha))
+        for page in archived where !page.failed && page.mode == mode && page.languages == languages.codes {
+            guard let sha256 = page.sha256 else { continue }
+            current.insert(Self.key(source: page.source, page: page.page, sha256: sha256))
         }
         var hashes: [URL: String?] = [:]
         pages = []
         unchanged = []
         for var page in listing {
+            // A file that cannot be read has no hash: it is read, and its page gets the reason.
             if hashes[page.url] == nil { hashes[page.url] = .some(try? FileHasher.sha256(of: page.url)) }
             page.sha256 = hashes[page.url] ?? nil
             if !force, let sha = page.sha256, current.contains(Self.key(source: page.relativePath, page: page.page, sha256: sha)) {
@@ -45,7 +33,13 @@ public struct ScanPlan: Sendable {
             }
         }
         let listed = Set(listing.map(\.relativePath))
-        gone = sources.subtracting(listed).sorted()
+        gone = Set(archived.map(\.source)).subtracting(listed).sorted()
+    }
+
+    /// Compares `listing` with what `archive` holds for `root`.
+    /// - Throws: `DocScanError.archiveUnusable`.
+    public init(archive: any PageArchive, listing: [PageReference], root: String, mode: ScanMode, languages: LanguageList, force: Bool) throws {
+        self.init(listing: listing, archived: try archive.archivedPages(root: root), mode: mode, languages: languages, force: force)
     }
 
     private static func key(source: String, page: Int, sha256: String) -> String {

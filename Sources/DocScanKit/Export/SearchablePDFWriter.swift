@@ -9,7 +9,7 @@ import Foundation
 public final class SearchablePDFWriter {
     private let configuration: ScanConfiguration
     private let preparer: PagePreparer
-    private let recognizer: TextRecognizer
+    private let engine: TesseractEngine
 
     /// The paper height assumed for a page without a believable resolution: A4's long side, in inches.
     static let assumedLongSide = 11.69
@@ -19,8 +19,8 @@ public final class SearchablePDFWriter {
     ///   without the OSD model.
     public init(configuration: ScanConfiguration) throws {
         self.configuration = configuration
-        recognizer = try TextRecognizer(models: configuration.models, userWordsFile: configuration.userWordsFile)
-        preparer = try PagePreparer(configuration: configuration, checker: recognizer.engine)
+        engine = try TesseractEngine(scanning: configuration.models, userWordsFile: configuration.userWordsFile)
+        preparer = try PagePreparer(configuration: configuration, checker: engine)
     }
 
     /// Writes one PDF with `pages` in order, normally all pages of one file, replacing any file at `url`.
@@ -43,7 +43,7 @@ public final class SearchablePDFWriter {
                 // Read at the resolution the record's text was read at, so the PDF holds the same text.
                 let reading = SourceResolution(fileResolution: image.resolution).dotsPerInch
                 let paper = Self.pageResolution(width: image.width, height: image.height, fileResolution: image.resolution)
-                try recognizer.engine.recognize(image, resolution: reading, addingPageTo: pdf, pageResolution: paper)
+                try engine.recognize(image, resolution: reading, addingPageTo: pdf, pageResolution: paper)
                 outcomes.append(nil)
             } catch let error as PageError {
                 outcomes.append(error)

@@ -22,9 +22,13 @@ final class DeferredKeywordExtractor: KeywordExtractor {
     }
 
     /// Before `prepare` has succeeded (a caller that skipped it, in an environment broken since the run
-    /// was configured), a page gets no keywords rather than a crash.
+    /// was configured), a page gets no keywords and a warning saying why, rather than a crash.
     func extract(from text: RecognizedText, languages: LanguageList) -> KeywordResult {
-        (try? extractor(languages: languages))?.extract(from: text, languages: languages) ?? KeywordResult()
+        do {
+            return try extractor(languages: languages).extract(from: text, languages: languages)
+        } catch {
+            return KeywordResult(warnings: ["no keywords: \(error.localizedDescription)"])
+        }
     }
 
     /// Built once for the process, for the languages of its first caller: a run has one language list.

@@ -22,11 +22,17 @@ public struct KeywordResult: Equatable, Sendable {
     public var dropped: KeywordFilterCounts
     /// How often each keyword occurs on the page (term frequency, for ranking).
     public var counts: [String: Int]
+    /// What went wrong without stopping the page (a line ICU could not segment), for the record's warnings.
+    public var warnings: [String]
 
-    public init(keywords: [String] = [], dropped: KeywordFilterCounts = KeywordFilterCounts(), counts: [String: Int] = [:]) {
+    public init(
+        keywords: [String] = [], dropped: KeywordFilterCounts = KeywordFilterCounts(), counts: [String: Int] = [:],
+        warnings: [String] = []
+    ) {
         self.keywords = keywords
         self.dropped = dropped
         self.counts = counts
+        self.warnings = warnings
     }
 }
 
@@ -61,6 +67,8 @@ public struct KeywordStage: PageStage {
     }
 
     public func run(_ text: RecognizedText, context: inout PageContext) -> KeywordResult {
-        extractor.extract(from: text, languages: context.languages)
+        let result = extractor.extract(from: text, languages: context.languages)
+        context.warnings += result.warnings
+        return result
     }
 }

@@ -45,7 +45,7 @@ public struct KeywordReextractor {
         let (extractorsByLanguages, languagesByPage) = (extractors, pageLanguages)
         let chunk = 16
         let chunks = (records.count + chunk - 1) / chunk
-        let start = DispatchTime.now().uptimeNanoseconds
+        let clock = Stopwatch()
         DispatchQueue.concurrentPerform(iterations: min(max(1, jobs), max(1, chunks))) { worker in
             var index = worker
             while index < chunks {
@@ -70,7 +70,7 @@ public struct KeywordReextractor {
                 index += max(1, jobs)
             }
         }
-        report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        report.seconds = clock.seconds
         return (output.records, report)
     }
 

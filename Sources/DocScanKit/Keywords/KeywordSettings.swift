@@ -17,7 +17,7 @@ public struct KeywordSettings: Sendable {
 
     /// - Throws: `DocScanError.optionFileUnreadable`, `DocScanError.missingDependency`.
     public func extractor(languages: LanguageList) throws -> SegmentingKeywordExtractor {
-        var stopWords = StopWords.defaultDirectory().map { StopWords(languages: languages, directory: $0) } ?? StopWords()
+        var stopWords = try StopWords.defaultDirectory().map { try StopWords(languages: languages, directory: $0) } ?? StopWords()
         if let stopWordsFile {
             stopWords = stopWords.adding(try Self.read(stopWordsFile, option: "--stopwords"))
         }

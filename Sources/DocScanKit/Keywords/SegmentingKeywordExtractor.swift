@@ -68,11 +68,17 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
 
     func extract(from line: ConfidentLine, into result: inout KeywordResult) {
         // Folded before segmentation: jieba's dictionary is Simplified, and cuts 蛋白質 as 蛋白 + 質.
-        let line = folding.map { simplified(line, with: $0) } ?? line
+        let line = folding.map { simplified(line, with: $0, into: &result) } ?? line
         let found = measurements.matches(in: line.text)
         result.dropped.numeric += found.count
         let masked = found.isEmpty ? line.text : Self.masking(found.map(\.range), in: line.text)
-        guard let segments = try? segmenter.segments(in: masked) else { return }
+        let segments: [WordSegment]
+        do {
+            segments = try segmenter.segments(in: masked)
+        } catch {
+            result.warnings.append("the keywords of a line were lost: ICU could not cut it into words (\(error))")
+            return
+        }
         // Segment ranges are indices of `masked`; offsets are counted along, not searched from the start.
         var index = masked.unicodeScalars.startIndex
         var offset = 0
@@ -192,9 +198,16 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
     /// apostrophes made plain, so `Don’t` meets the stop word `don't`.
     /// `line` in Simplified characters. The conversion is character for character, so confidences stay
     /// in place; should a conversion change the length, the line's lowest confidence stands for all.
-    private func simplified(_ line: ConfidentLine, with folding: ChineseScriptFolding) -> ConfidentLine {
-        guard line.text.unicodeScalars.contains(where: HanSpacing.isHan),
-              let text = try? folding.simplified(line.text), text != line.text else { return line }
+    private func simplified(_ line: ConfidentLine, with folding: ChineseScriptFolding, into result: inout KeywordResult) -> ConfidentLine {
+        guard line.text.unicodeScalars.contains(where: HanSpacing.isHan) else { return line }
+        let text: String
+        do {
+            text = try folding.simplified(line.text)
+        } catch {
+            result.warnings.append("a line was kept in Traditional characters: ICU could not fold it (\(error))")
+            return line
+        }
+        guard text != line.text else { return line }
         let count = text.unicodeScalars.count
         guard count != line.confidences.count else { return ConfidentLine(text: text, confidences: line.confidences) }
         return ConfidentLine(text: text, confidences: Array(repeating: line.confidences.min() ?? 0, count: count))

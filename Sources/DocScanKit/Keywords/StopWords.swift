@@ -12,12 +12,18 @@ public struct StopWords: Sendable {
     }
 
     /// The lists for `languages` found in `directory`; a language without a list adds nothing.
-    public init(languages: LanguageList, directory: URL) {
+    /// - Throws: `DocScanError.missingDependency` for a list that is there but cannot be read as UTF-8.
+    public init(languages: LanguageList, directory: URL) throws {
         var words = Set<String>()
         for code in languages.codes {
             let file = directory.appendingPathComponent("\(code).txt")
-            guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
-            words.formUnion(Self.parse(text))
+            guard FileManager.default.fileExists(atPath: file.path) else { continue }
+            do {
+                words.formUnion(Self.parse(try String(contentsOf: file, encoding: .utf8)))
+            } catch {
+                throw DocScanError.missingDependency(
+                    name: "the \(code) stop-word list", advice: "\(file.path) cannot be read as UTF-8 text: \(error.localizedDescription)")
+            }
         }
         self.words = words
     }

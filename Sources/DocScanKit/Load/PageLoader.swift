@@ -6,12 +6,12 @@ import Foundation
 /// Leptonica reads the header first (`pixReadHeader`), so a decompression bomb costs a few bytes of
 /// reading, not gigabytes of memory.
 public struct PageLoader: PageStage, Sendable {
-    /// Pages with more pixels than this are refused; OCRmyPDF uses the same default.
+    /// Pages with more pixels than this are refused before decoding.
     public var maxPixels: Int
     /// Pages whose longer side exceeds this many pixels are scaled down to it for recognition.
     public var workingSize: Int
 
-    public init(maxPixels: Int = 250_000_000, workingSize: Int = PageLoader.workingSize(for: .accurate)) {
+    public init(maxPixels: Int = ScanConfiguration.defaultMaxPixels, workingSize: Int = PageLoader.workingSize(for: .accurate)) {
         self.maxPixels = maxPixels
         self.workingSize = workingSize
         Self.silenceLeptonica

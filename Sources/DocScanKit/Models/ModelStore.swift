@@ -28,9 +28,7 @@ public struct ModelStore: Sendable {
         if let explicit = environment["DOCSCAN_MODELS"], !explicit.isEmpty {
             return ModelStore(root: URL(fileURLWithPath: explicit))
         }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/share")
-        return ModelStore(root: URL(fileURLWithPath: dataHome).appendingPathComponent("docscan/models"))
+        return ModelStore(root: DataFolder.path(environment: environment).appendingPathComponent("models"))
     }
 
     /// The variants each mode may use, most preferred first.

@@ -33,11 +33,12 @@ public final class PageOrienter: PageStage {
     public let options: Options
     private let engine: OrientationEngine?
 
-    /// - Throws: `DocScanError.engineInitFailed` when detection is on and the OSD model cannot be loaded.
-    private let checker: TesseractEngine
+    private let checker: any Recognizer
 
-    /// - Parameter checker: the worker's recognition engine, used to check a proposed turn.
-    public init(options: Options, osdModel: InstalledModel?, checker: TesseractEngine) throws {
+    /// - Parameter checker: the worker's recognizer, used to check a proposed turn.
+    /// - Throws: `DocScanError.engineInitFailed` when detection is on and the OSD model cannot be loaded,
+    ///   `DocScanError.missingModel` when there is none.
+    public init(options: Options, osdModel: InstalledModel?, checker: any Recognizer) throws {
         self.options = options
         self.checker = checker
         if options.detect {
@@ -45,7 +46,7 @@ public final class PageOrienter: PageStage {
                 throw DocScanError.missingModel(
                     language: "osd", mode: .accurate, advice: ModelStore.installAdvice(for: "osd"))
             }
-            engine = try OrientationEngine(dataPath: osdModel.directory)
+            engine = try OrientationEngine(model: osdModel)
         } else {
             engine = nil
         }
@@ -87,8 +88,8 @@ public final class PageOrienter: PageStage {
             throw PageError(.decodeFailed, "the page could not be turned upright")
         }
         let resolution = SourceResolution(fileResolution: Int(Double(page.image.resolution) * factor)).dotsPerInch
-        let asIs = checker.meanConfidence(sample, resolution: resolution)
-        let turned = checker.meanConfidence(sampleTurned, resolution: resolution)
+        let asIs = try checker.meanConfidence(sample, resolution: resolution)
+        let turned = try checker.meanConfidence(sampleTurned, resolution: resolution)
         report.confidenceAsIs = asIs
         report.confidenceTurned = turned
         guard asIs < turned + Options.refusalMargin else {

@@ -7,18 +7,16 @@ import Foundation
 public struct PageDeadline: Sendable {
     /// The limit in seconds, or nil for none.
     public let limit: Double?
-    private let start: UInt64
+    private let clock = Stopwatch()
 
     public init(limit: Double?) {
         self.limit = limit.flatMap { $0 > 0 ? $0 : nil }
-        start = DispatchTime.now().uptimeNanoseconds
     }
 
     /// Milliseconds left, at least 1 while the limit holds; nil when there is no limit.
     public var remainingMilliseconds: Int? {
         guard let limit else { return nil }
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        return max(0, Int((limit * 1000 - elapsed).rounded(.down)))
+        return max(0, Int((limit * 1000 - clock.elapsed).rounded(.down)))
     }
 
     public var isPast: Bool { remainingMilliseconds == 0 }

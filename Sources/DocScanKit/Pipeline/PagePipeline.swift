@@ -13,8 +13,8 @@ public final class PagePipeline {
     /// - Throws: `DocScanError.engineInitFailed`.
     public init(configuration: ScanConfiguration) throws {
         self.configuration = configuration
-        recognizer = try TextRecognizer(models: configuration.models, userWordsFile: configuration.userWordsFile)
-        preparer = try PagePreparer(configuration: configuration, checker: recognizer.engine)
+        recognizer = TextRecognizer(recognizer: try configuration.recognizers.make(configuration.models, configuration.userWordsFile))
+        preparer = try PagePreparer(configuration: configuration, checker: recognizer.recognizer)
         try configuration.keywordExtractor.prepare(languages: configuration.languages)
         keywords = KeywordStage(extractor: configuration.keywordExtractor)
     }

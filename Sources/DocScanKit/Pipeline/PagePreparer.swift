@@ -7,9 +7,9 @@ final class PagePreparer {
     private let orienter: PageOrienter
     private let cleaner: PageCleaner
 
-    /// - Parameter checker: the worker's recognition engine, which the orienter uses to check a turn.
+    /// - Parameter checker: the worker's recognizer, which the orienter uses to check a turn.
     /// - Throws: `DocScanError.engineInitFailed` or `.missingModel` when orientation detection cannot start.
-    init(configuration: ScanConfiguration, checker: TesseractEngine) throws {
+    init(configuration: ScanConfiguration, checker: any Recognizer) throws {
         loader = PageLoader(maxPixels: configuration.maxPixels, workingSize: configuration.workingSize)
         orienter = try PageOrienter(options: configuration.orientation, osdModel: configuration.osdModel, checker: checker)
         cleaner = PageCleaner(options: configuration.cleanup)

@@ -4,13 +4,15 @@ import Foundation
 public struct ScanConfiguration: Sendable {
     /// The models chosen per language for the mode; carries the mode and the language list.
     public let models: ModelSelection
-    /// Number of worker threads, each with its own engines.
+    /// Number of workers, each with its own engines.
     public var jobs: Int
     /// Pages with more pixels are refused before decoding.
     public var maxPixels: Int
     /// Longer side, in pixels, that larger pages are scaled down to.
     public var workingSize: Int
     public var keywordExtractor: any KeywordExtractor
+    /// What each worker reads pages with: Tesseract, unless a test scripts it.
+    public var recognizers = RecognizerFactory.tesseract
     /// A word list (one a line) given to Tesseract as user words, or nil.
     public var userWordsFile: URL?
     /// Orientation detection settings; detection is on by default in accurate mode only.
@@ -19,11 +21,6 @@ public struct ScanConfiguration: Sendable {
     public var cleanup: PageCleaner.Options
     /// Seconds a page may take, all stages together, before it becomes a `timed_out` error; nil for no limit.
     public var pageTimeout: Double? = ScanConfiguration.defaultPageTimeout
-    /// Two minutes: 20 to 50 times what a dense page takes in accurate mode here, so only a page that
-    /// would hold up a worker for good reaches it.
-    public static let defaultPageTimeout = 120.0
-    /// Worker processes to read pages in, or nil to read them on threads of this process.
-    public var isolation: WorkerIsolation?
     /// Where to write each step's image, or nil.
     public var debugImages: DebugImages? {
         didSet { cleanup.keepSteps = debugImages != nil }
@@ -44,7 +41,7 @@ public struct ScanConfiguration: Sendable {
         languages: LanguageList,
         store: ModelStore = .default(),
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        maxPixels: Int = 250_000_000,
+        maxPixels: Int = ScanConfiguration.defaultMaxPixels,
         orientation: PageOrienter.Options? = nil,
         keywords: KeywordSettings = KeywordSettings(),
         keywordExtractor: (any KeywordExtractor)? = nil

@@ -1,14 +1,19 @@
 import Dispatch
 
-/// Milliseconds between points of a page's work, on the monotonic clock.
-struct Stopwatch {
+/// Time between points of a run's or a page's work, on the monotonic clock.
+public struct Stopwatch: Sendable {
     private var start = DispatchTime.now().uptimeNanoseconds
 
+    public init() {}
+
     /// Milliseconds since creation.
-    var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 }
+    public var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000 }
+
+    /// Seconds since creation.
+    public var seconds: Double { elapsed / 1000 }
 
     /// Milliseconds since creation or the previous lap, and starts the next lap.
-    mutating func lap() -> Double {
+    public mutating func lap() -> Double {
         let now = DispatchTime.now().uptimeNanoseconds
         defer { start = now }
         return Double(now - start) / 1_000_000

@@ -2,8 +2,8 @@ import Foundation
 
 /// Writes records as JSON Lines, one `write(2)` per record so an interrupted run leaves no partial line.
 public final class JSONLinesWriter: ReplaceableRecordWriter {
-    private let descriptor: Int32
-    private let closesDescriptor: Bool
+    /// The file, or nil for standard output, which is not this writer's to close.
+    private let file: FileDescriptor?
     /// The file written, or `-` for standard output.
     public let path: String
     private let encoder: JSONEncoder
@@ -13,25 +13,20 @@ public final class JSONLinesWriter: ReplaceableRecordWriter {
     public init(path: String) throws {
         self.path = path
         if path == "-" {
-            descriptor = STDOUT_FILENO
-            closesDescriptor = false
+            file = nil
         } else {
-            descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                throw DocScanError.outputNotWritable(path: path, reason: String(cString: strerror(errno)))
+            do {
+                file = try FileDescriptor(opening: path, flags: O_WRONLY | O_CREAT | O_TRUNC)
+            } catch {
+                throw DocScanError.outputNotWritable(path: path, reason: error.reason)
             }
-            closesDescriptor = true
         }
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     }
 
-    deinit {
-        if closesDescriptor { close(descriptor) }
-    }
-
     public func write(_ record: PageRecord) throws {
-        try write(line(for: record), to: descriptor, path: path)
+        try OutputFile.write(line(for: record), to: file, path: path)
     }
 
     private func line(for record: PageRecord) throws -> Data {
@@ -41,11 +36,7 @@ public final class JSONLinesWriter: ReplaceableRecordWriter {
     }
 
     /// Only a regular file is replaced; `/dev/null`, a pipe or a terminal are written once, ranked, at the end.
-    public var isReplaceable: Bool {
-        guard closesDescriptor else { return false }
-        var status = stat()
-        return fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-    }
+    public var isReplaceable: Bool { file?.isRegularFile ?? false }
 
     /// Writes `records` to a temporary file beside the output, syncs it and renames it over the output.
     public func replaceAll(with records: [PageRecord]) throws {
@@ -54,14 +45,14 @@ public final class JSONLinesWriter: ReplaceableRecordWriter {
         }
     }
 
-    private func write(_ line: Data, to descriptor: Int32, path: String) throws {
-        try OutputFile.write(line, to: descriptor, path: path)
-    }
-
     public func finish() throws {
-        guard closesDescriptor else { return }
-        if fsync(descriptor) != 0, errno != EINVAL {
-            throw DocScanError.outputNotWritable(path: path, reason: String(cString: strerror(errno)))
+        do {
+            try file?.sync()
+        } catch {
+            throw DocScanError.outputNotWritable(path: path, reason: error.reason)
         }
     }
 }
+
+@available(*, unavailable)
+extension JSONLinesWriter: Sendable {}

@@ -7,27 +7,30 @@ enum OutputFile {
     /// - Throws: `DocScanError.outputNotWritable`, or `body`'s error (the temporary file is removed).
     static func write(to path: String, _ body: (_ sink: (Data) throws -> Void) throws -> Void) throws {
         guard path != "-" else {
-            try body { data in try write(data, to: STDOUT_FILENO, path: "standard output") }
+            try body { data in try write(data, to: nil, path: "standard output") }
             return
         }
         let target = URL(fileURLWithPath: path)
         let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp").path
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw DocScanError.outputNotWritable(path: path, reason: String(cString: strerror(errno)))
-        }
         do {
-            defer { close(descriptor) }
-            try body { data in try write(data, to: descriptor, path: path) }
-            guard fsync(descriptor) == 0 else {
-                throw DocScanError.outputNotWritable(path: path, reason: String(cString: strerror(errno)))
+            let file: FileDescriptor
+            do {
+                file = try FileDescriptor(opening: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
+            } catch {
+                throw DocScanError.outputNotWritable(path: path, reason: error.reason)
             }
-        } catch {
-            unlink(temporary)
-            throw error
+            do {
+                try body { data in try write(data, to: file, path: path) }
+                try file.sync()
+            } catch {
+                unlink(temporary)
+                throw error
+            }
+        } catch let error as SystemError {
+            throw DocScanError.outputNotWritable(path: path, reason: error.reason)
         }
         guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemError().reason
             unlink(temporary)
             throw DocScanError.outputNotWritable(path: path, reason: reason)
         }
@@ -43,19 +46,13 @@ enum OutputFile {
         try write(to: url.path) { sink in try sink(data) }
     }
 
-    /// Writes all of `data` to `descriptor`, retrying short and interrupted writes.
-    static func write(_ data: Data, to descriptor: Int32, path: String) throws {
-        try data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw DocScanError.outputNotWritable(path: path, reason: String(cString: strerror(errno)))
-                }
-                offset += written
-            }
+    /// Writes all of `data` to `file`, or to standard output when nil.
+    /// - Throws: `DocScanError.outputNotWritable` naming `path`.
+    static func write(_ data: Data, to file: FileDescriptor?, path: String) throws {
+        do {
+            if let file { try file.write(data) } else { try FileDescriptor.write(data, to: STDOUT_FILENO) }
+        } catch {
+            throw DocScanError.outputNotWritable(path: path, reason: error.reason)
         }
     }
 }

@@ -14,8 +14,8 @@ final class IsolatedPagePipeline: PageProcessor {
     private let decoder = JSONDecoder()
 
     /// Starts the first worker and waits until its engines are up.
-    /// - Throws: `DocScanError.workerFailed` (with the worker's own exit status when it could not start
-    ///   its engines).
+    /// - Throws: the worker's own error when it could not start its engines (`DocScanError.engineInitFailed`),
+    ///   else `DocScanError.workerFailed`.
     init(configuration: ScanConfiguration, isolation: WorkerIsolation) throws {
         self.configuration = configuration
         self.isolation = isolation
@@ -33,12 +33,13 @@ final class IsolatedPagePipeline: PageProcessor {
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     func process(_ page: PageReference) -> PageRecord {
+        let clock = Stopwatch()
         let started = DispatchTime.now().uptimeNanoseconds
         let request: Data
         do {
             request = try encoder.encode(page)
         } catch {
-            return failed(page, PageError(.recognitionFailed, "the page could not be handed to a worker: \(error)"), since: started)
+            return failed(page, PageError(.recognitionFailed, "the page could not be handed to a worker: \(error)"), clock: clock)
         }
         // A worker that died between pages (killed from outside) gets one replacement before the page fails.
         var sent = false
@@ -49,11 +50,11 @@ final class IsolatedPagePipeline: PageProcessor {
                 sent = current.send(request)
                 if !sent { retire() }
             } catch {
-                return failed(page, PageError(.workerCrashed, "no worker process could be started for the page: \(error.localizedDescription)"), since: started)
+                return failed(page, PageError(.workerCrashed, "no worker process could be started for the page: \(error.localizedDescription)"), clock: clock)
             }
         }
         guard sent, let current = worker else {
-            return failed(page, PageError(.workerCrashed, "the worker process for the page ended before it could take the page"), since: started)
+            return failed(page, PageError(.workerCrashed, "the worker process for the page ended before it could take the page"), clock: clock)
         }
         let deadline = configuration.pageTimeout.map {
             started + UInt64(WorkerIsolation.watchdogLimit(pageTimeout: $0) * 1e9)
@@ -66,18 +67,18 @@ final class IsolatedPagePipeline: PageProcessor {
                 return record
             }
             retire()
-            return failed(page, PageError(.workerCrashed, "the worker process answered with something that is not a record; it was replaced"), since: started)
+            return failed(page, PageError(.workerCrashed, "the worker process answered with something that is not a record; it was replaced"), clock: clock)
         case .ended(let how):
             retire()
-            return failed(page, PageError(.workerCrashed, "the worker process reading the page crashed: \(how); a new one took over"), since: started)
+            return failed(page, PageError(.workerCrashed, "the worker process reading the page crashed: \(how); a new one took over"), clock: clock)
         case .overTime:
             retire()
             let limit = configuration.pageTimeout.map { WorkerIsolation.watchdogLimit(pageTimeout: $0) } ?? 0
-            return failed(page, PageError(.timedOut, "the page did not stop at the page time limit and its worker process was killed after \(Self.seconds(limit)) s (--page-timeout)"), since: started)
+            return failed(page, PageError(.timedOut, "the page did not stop at the page time limit and its worker process was killed after \(Self.seconds(limit)) s (--page-timeout)"), clock: clock)
         case .overMemory(let bytes):
             retire()
             let limit = (isolation.memoryLimit ?? 0) / 1_000_000
-            return failed(page, PageError(.outOfMemory, "the worker process reading the page held \(bytes / 1_000_000) MB, over the limit of \(limit) MB (--page-memory-limit), and was killed"), since: started)
+            return failed(page, PageError(.outOfMemory, "the worker process reading the page held \(bytes / 1_000_000) MB, over the limit of \(limit) MB (--page-memory-limit), and was killed"), clock: clock)
         }
     }
 
@@ -90,19 +91,18 @@ final class IsolatedPagePipeline: PageProcessor {
             switch try? decoder.decode(WorkerMessage.self, from: line) {
             case .ready?:
                 return process
-            case .setupFailed(let message, let status)?:
+            case .setupFailed(let error)?:
                 process.stop()
-                throw DocScanError.workerFailed(reason: message, status: ExitStatus(rawValue: status) ?? .internalError)
+                throw error
             default:
                 process.stop()
-                throw DocScanError.workerFailed(reason: "a worker process did not say it was ready", status: .internalError)
+                throw DocScanError.workerFailed(reason: "it did not say it was ready")
             }
         case .ended(let how):
-            throw DocScanError.workerFailed(reason: "a worker process ended while starting: \(how)", status: .internalError)
+            throw DocScanError.workerFailed(reason: "it ended while starting: \(how)")
         case .overTime, .overMemory:
             process.stop()
-            throw DocScanError.workerFailed(
-                reason: "a worker process did not start its engines within \(Self.seconds(isolation.startupLimit)) s", status: .internalError)
+            throw DocScanError.workerFailed(reason: "it did not start its engines within \(Self.seconds(isolation.startupLimit)) s")
         }
     }
 
@@ -114,12 +114,12 @@ final class IsolatedPagePipeline: PageProcessor {
         self.worker = nil
     }
 
-    private func failed(_ page: PageReference, _ error: PageError, since started: UInt64) -> PageRecord {
+    private func failed(_ page: PageReference, _ error: PageError, clock: Stopwatch) -> PageRecord {
         var record = PageRecord(page: page, models: configuration.models)
         record.sha256 = page.sha256 ?? (try? FileHasher.sha256(of: page.url))
         record.error = error
         var timings = StageTimings()
-        timings.total = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        timings.total = clock.elapsed
         record.timingsMs = timings.rounded()
         return record
     }

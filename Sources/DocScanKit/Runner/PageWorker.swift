@@ -29,9 +29,11 @@ public enum PageWorker {
         let pipeline: PagePipeline
         do {
             pipeline = try PagePipeline(configuration: configuration)
+        } catch let error as DocScanError {
+            _ = reply(.setupFailed(error))
+            return
         } catch {
-            let status = (error as? DocScanError)?.exitStatus ?? .internalError
-            _ = reply(.setupFailed(message: error.localizedDescription, status: status.rawValue))
+            _ = reply(.setupFailed(.workerFailed(reason: "\(error)")))
             return
         }
         guard reply(.ready) else { return }

@@ -7,10 +7,13 @@ import Foundation
 /// writer: it waits for the next record in page order, writes it, and reports progress.
 public final class ScanRunner: Sendable {
     public let configuration: ScanConfiguration
+    /// Worker processes to read pages in, or nil to read them on threads of this process.
+    public let isolation: WorkerIsolation?
     private let board = WorkBoard()
 
-    public init(configuration: ScanConfiguration) {
+    public init(configuration: ScanConfiguration, isolation: WorkerIsolation? = nil) {
         self.configuration = configuration
+        self.isolation = isolation
     }
 
     /// Stops handing out pages; pages in progress finish and are written. Safe from any thread; before
@@ -28,13 +31,12 @@ public final class ScanRunner: Sendable {
         writer: any RecordWriter,
         progress: (ScanProgress) -> Void = { _ in }
     ) throws -> ScanSummary {
-        let start = DispatchTime.now().uptimeNanoseconds
-        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        let clock = Stopwatch()
         board.reset(pageCount: pages.count)
         let workers = min(configuration.jobs, pages.count)
         for _ in 0..<workers {
-            let thread = Thread { [board, configuration] in
-                Self.work(pages: pages, configuration: configuration, board: board)
+            let thread = Thread { [board, configuration, isolation] in
+                Self.work(pages: pages, configuration: configuration, isolation: isolation, board: board)
             }
             // Tesseract's layout analysis recurses deeply; the default secondary-thread stack is too small.
             thread.stackSize = 16 << 20
@@ -58,15 +60,15 @@ public final class ScanRunner: Sendable {
             summary.written += 1
             progress(ScanProgress(
                 done: summary.written, total: pages.count, failed: summary.failures.count,
-                elapsed: elapsed(), last: pages[summary.written - 1], lastError: record.error))
+                elapsed: clock.seconds, last: pages[summary.written - 1], lastError: record.error))
         }
         board.waitForWorkers()
         if let failure = board.setupFailure { throw failure }
         if let writeError { throw writeError }
         try writer.finish()
-        summary.elapsed = elapsed()
+        summary.elapsed = clock.seconds
         summary.interrupted = summary.written < pages.count
-        summary.mainPeakMemory = PeakMemory.current()
+        summary.mainPeakMemory = ProcessMemory().peak
         summary.workerPeakMemory = board.childPeakMemory.max() ?? 0
         // Each worker's peak is added: an upper bound on what the run held at once.
         summary.peakMemory = summary.mainPeakMemory + board.childPeakMemory.reduce(0, +)
@@ -74,11 +76,11 @@ public final class ScanRunner: Sendable {
     }
 
     /// A worker's life: start engines, then take pages until none are left or the run is cancelled.
-    private static func work(pages: [PageReference], configuration: ScanConfiguration, board: WorkBoard) {
+    private static func work(pages: [PageReference], configuration: ScanConfiguration, isolation: WorkerIsolation?, board: WorkBoard) {
         defer { board.workerFinished() }
         let pipeline: any PageProcessor
         do {
-            if let isolation = configuration.isolation {
+            if let isolation {
                 pipeline = try IsolatedPagePipeline(configuration: configuration, isolation: isolation)
             } else {
                 pipeline = try PagePipeline(configuration: configuration)

@@ -3,8 +3,9 @@
 enum WorkerMessage: Codable {
     /// The worker's engines started; it reads requests now.
     case ready
-    /// The worker could not start its engines; the run stops with `status`.
-    case setupFailed(message: String, status: Int32)
+    /// The worker could not start its engines; the parent stops the run with the same error, so a
+    /// damaged model reads the same with worker processes and without.
+    case setupFailed(DocScanError)
     /// The record for the page just requested, with its keyword counts (which records do not carry).
     case record(PageRecord, keywordCounts: [String: Int])
 }

@@ -18,8 +18,10 @@ final class WorkerProcess {
     }
 
     let pid: pid_t
-    private var requests: Int32
-    private let replies: Int32
+    /// The child's standard input; closed to tell an idle worker to finish.
+    private let requests: FileDescriptor
+    /// The child's replies.
+    private let replies: FileDescriptor
     private var buffer = Data()
     private var ended = false
     /// The most resident memory the child has held, in bytes, as last seen.
@@ -28,19 +30,21 @@ final class WorkerProcess {
     /// Starts `command` (an absolute executable path, then its arguments) with the parent's environment
     /// and `SWIFT_BACKTRACE` trimmed, unless the user set it: a crash inside a C library then prints its
     /// stack, which a bug report needs, without pages of registers and loaded images.
+    /// - Throws: `DocScanError.workerFailed`.
     init(command: [String]) throws {
-        var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1]
         // Close-on-exec from the start: another worker thread may be spawning its own child at this moment.
-        guard docscan_pipe_cloexec(&toChild) == 0 else { throw Self.failure("creating a pipe") }
-        guard docscan_pipe_cloexec(&fromChild) == 0 else {
-            close(toChild[0]); close(toChild[1])
-            throw Self.failure("creating a pipe")
+        let toChild: (read: FileDescriptor, write: FileDescriptor), fromChild: (read: FileDescriptor, write: FileDescriptor)
+        do {
+            toChild = try FileDescriptor.pipe()
+            fromChild = try FileDescriptor.pipe()
+        } catch {
+            throw DocScanError.workerFailed(reason: "creating a pipe: \(error.reason)")
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, toChild.read.rawValue, 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild.write.rawValue, 1)
         // Descriptors this process inherited without close-on-exec (a test runner's pipes) stay here.
         docscan_spawn_close_from(&actions, 3)
         var attributes = posix_spawnattr_t()
@@ -70,44 +74,36 @@ final class WorkerProcess {
         let envp = inherited + (backtrace.map { [$0] } ?? []) + [nil]
         var child: pid_t = 0
         let status = posix_spawn(&child, command[0], &actions, &attributes, argv, envp)
-        close(toChild[0])
-        close(fromChild[1])
+        // The child's ends are the child's now (or nobody's, if it did not start).
+        toChild.read.close()
+        fromChild.write.close()
         guard status == 0 else {
-            close(toChild[1]); close(fromChild[0])
-            throw Self.failure("starting \(command[0])", code: status)
+            throw DocScanError.workerFailed(reason: "starting \(command[0]): \(SystemError(code: status).reason)")
         }
         pid = child
-        requests = toChild[1]
-        replies = fromChild[0]
+        requests = toChild.write
+        replies = fromChild.read
     }
 
     deinit {
         stop()
-        if requests >= 0 { close(requests) }
-        close(replies)
     }
 
     /// Writes `line` and a newline to the child's standard input; false if the child is gone.
     func send(_ line: Data) -> Bool {
         var bytes = line
         bytes.append(0x0A)
-        return bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return true }
-            var offset = 0
-            while offset < raw.count {
-                let written = write(requests, base + offset, raw.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return false }
-                offset += written
-            }
+        do {
+            try requests.write(bytes)
             return true
+        } catch {
+            return false
         }
     }
 
     /// Waits for the child's next line, until `deadline` (uptime nanoseconds) if given, checking every
     /// tenth of a second that its resident memory stays under `memoryLimit` bytes.
     func receive(deadline: UInt64?, memoryLimit: Int?) -> Outcome {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 let line = buffer[buffer.startIndex..<newline]
@@ -115,19 +111,23 @@ final class WorkerProcess {
                 return .line(Data(line))
             }
             if ended { return .ended("it had already ended") }
-            let (resident, peak) = Self.memory(of: pid)
-            peakMemory = max(peakMemory, peak, resident)
-            if let memoryLimit, resident > memoryLimit { return .overMemory(resident) }
+            let memory = ProcessMemory(of: pid)
+            peakMemory = max(peakMemory, memory.peak, memory.resident)
+            if let memoryLimit, memory.resident > memoryLimit { return .overMemory(memory.resident) }
             if let deadline, DispatchTime.now().uptimeNanoseconds >= deadline { return .overTime }
-            var descriptor = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
+            var descriptor = pollfd(fd: replies.rawValue, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, 100)
             guard ready > 0 else { continue }
-            let count = read(replies, &chunk, chunk.count)
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            if count <= 0 {
+            let chunk: [UInt8]
+            do {
+                chunk = try replies.read(upTo: 1 << 16)
+            } catch where error.code == EINTR || error.code == EAGAIN {
+                continue
+            } catch {
                 return .ended(reap())
             }
-            buffer.append(contentsOf: chunk[0..<count])
+            guard !chunk.isEmpty else { return .ended(reap()) }
+            buffer.append(contentsOf: chunk)
         }
     }
 
@@ -135,10 +135,7 @@ final class WorkerProcess {
     /// within `seconds`.
     func finish(within seconds: Double = 2) {
         guard !ended else { return }
-        if requests >= 0 {
-            close(requests)
-            requests = -1
-        }
+        requests.close()
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         var status: Int32 = 0
         while DispatchTime.now().uptimeNanoseconds < deadline {
@@ -170,20 +167,8 @@ final class WorkerProcess {
         let name = strsignal(signal).map { String(cString: $0) } ?? "unknown"
         return "killed by signal \(signal), \(name)"
     }
-
-    /// Resident and peak resident memory of `pid` in bytes, from /proc; zeros when it cannot be read.
-    static func memory(of pid: pid_t) -> (resident: Int, peak: Int) {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return (0, 0) }
-        var resident = 0, peak = 0
-        for line in status.split(separator: "\n") {
-            guard line.hasPrefix("VmRSS:") || line.hasPrefix("VmHWM:") else { continue }
-            let bytes = (line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * 1024
-            if line.hasPrefix("VmRSS:") { resident = bytes } else { peak = bytes }
-        }
-        return (resident, peak)
-    }
-
-    private static func failure(_ what: String, code: Int32 = errno) -> DocScanError {
-        .workerFailed(reason: "\(what): \(String(cString: strerror(code)))", status: .internalError)
-    }
 }
+
+/// Its pipes and child belong to the one worker thread that reads pages through it.
+@available(*, unavailable)
+extension WorkerProcess: Sendable {}

@@ -24,11 +24,11 @@ public enum FileHasher {
     /// Why `url` cannot be opened, in the system's words ("permission denied"); Foundation's error
     /// names only the file.
     static func openFailure(_ url: URL) -> String {
-        let descriptor = open(url.path, O_RDONLY)
-        guard descriptor < 0 else {
-            close(descriptor)
+        do {
+            _ = try FileDescriptor(opening: url.path, flags: O_RDONLY)
             return "it could not be opened a moment ago"
+        } catch {
+            return error.reason.lowercased()
         }
-        return String(cString: strerror(errno)).lowercased()
     }
 }

@@ -8,7 +8,7 @@ import Synchronization
 /// Swift strings and Foundation's URLs on Linux replace such bytes with U+FFFD, so the name itself
 /// cannot be passed on; without this such a page could not be read at all.
 final class PinnedFile: Sendable {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     /// The path that reaches the file while this process runs.
     let url: URL
     /// The file's size in bytes.
@@ -21,11 +21,11 @@ final class PinnedFile: Sendable {
     /// - Returns: the reason when it cannot be opened or is not a regular file.
     static func pin(_ path: [UInt8]) -> Result<PinnedFile, PinFailure> {
         // Not following a link: the walk judges links itself. Not blocking: a FIFO must not hang the open.
-        let descriptor = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) } ?? -1
-        guard descriptor >= 0 else { return .failure(PinFailure(reason: String(cString: strerror(errno)).lowercased())) }
+        let raw = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) } ?? -1
+        guard raw >= 0 else { return .failure(PinFailure(reason: SystemError().reason.lowercased())) }
+        let descriptor = FileDescriptor(taking: raw)
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
+        guard fstat(raw, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             return .failure(PinFailure(reason: "not a regular file"))
         }
         let file = PinnedFile(descriptor: descriptor, size: Int64(status.st_size))
@@ -44,14 +44,10 @@ final class PinnedFile: Sendable {
         let reason: String
     }
 
-    private init(descriptor: Int32, size: Int64) {
+    private init(descriptor: FileDescriptor, size: Int64) {
         self.descriptor = descriptor
         self.size = size
-        url = URL(fileURLWithPath: "/proc/\(getpid())/fd/\(descriptor)")
-    }
-
-    deinit {
-        close(descriptor)
+        url = URL(fileURLWithPath: "/proc/\(getpid())/fd/\(descriptor.rawValue)")
     }
 
     /// `bytes` as a name a person and a JSON record can hold: valid UTF-8 as it is, every other byte as

@@ -3,7 +3,7 @@ import Foundation
 /// Errors that stop a whole run before or while it works; a single bad page is a `PageError` instead.
 ///
 /// Each case carries what the user needs to act, and maps to one `ExitStatus`.
-public enum DocScanError: Error, Equatable, Sendable {
+public enum DocScanError: Error, Equatable, Codable, Sendable {
     /// A `--lang` entry that is neither a Tesseract code nor a BCP-47 tag docscan knows.
     case unknownLanguage(String)
     /// A language list with no entries.
@@ -16,8 +16,8 @@ public enum DocScanError: Error, Equatable, Sendable {
     case noPages(path: String)
     /// An output file or folder cannot be created or written.
     case outputNotWritable(path: String, reason: String)
-    /// Tesseract refused to start with these models.
-    case engineInitFailed(languages: String, dataPath: String)
+    /// Tesseract refused to start with these model files; `reason` is what Tesseract said.
+    case engineInitFailed(languages: String, models: [String], reason: String)
     /// Data or a library docscan needs beyond the models (jieba's dictionary, ICU) is missing.
     case missingDependency(name: String, advice: String)
     /// A file given with an option (`--stopwords`, `--custom-words`) cannot be read.
@@ -28,11 +28,12 @@ public enum DocScanError: Error, Equatable, Sendable {
     case archiveBusy(path: String)
     /// The archive cannot be opened or read: not an SQLite database, damaged, or from a newer docscan.
     case archiveUnusable(path: String, reason: String)
+    /// No archive at `path` to read from (a scan makes one).
+    case archiveNotFound(path: String)
     /// A search query with no word to look for.
     case emptyQuery(String)
-    /// A worker process could not be started or could not start its engines; `status` is what the
-    /// worker itself would have exited with.
-    case workerFailed(reason: String, status: ExitStatus)
+    /// A worker process could not be started, or ended or went silent while starting.
+    case workerFailed(reason: String)
 
     /// The exit status a run that stops on this error should end with.
     public var exitStatus: ExitStatus {
@@ -40,11 +41,11 @@ public enum DocScanError: Error, Equatable, Sendable {
         case .unknownLanguage, .emptyLanguageList: .badArguments
         case .missingModel, .engineInitFailed, .missingDependency: .missingDependency
         case .optionFileUnreadable: .badArguments
-        case .inputNotFound, .noPages, .badRecord: .inputError
+        case .inputNotFound, .noPages, .badRecord, .archiveNotFound: .inputError
         case .archiveBusy, .archiveUnusable: .archiveError
         case .emptyQuery: .badArguments
         case .outputNotWritable: .outputNotWritable
-        case .workerFailed(_, let status): status
+        case .workerFailed: .internalError
         }
     }
 }
@@ -64,8 +65,10 @@ extension DocScanError: LocalizedError {
             "\(path): no page images found (looked for PNG, JPEG, TIFF, BMP, PNM, GIF, WebP, JPEG 2000)"
         case .outputNotWritable(let path, let reason):
             "\(path): cannot write output: \(reason)"
-        case .engineInitFailed(let languages, let dataPath):
-            "Tesseract could not load '\(languages)' from \(dataPath); run 'docscan models' to check the model files"
+        case .engineInitFailed(let languages, let models, let reason):
+            "Tesseract could not load '\(languages)' from \(models.joined(separator: ", "))"
+                + (reason.isEmpty ? "" : ": " + reason.split(whereSeparator: \.isNewline).joined(separator: "; "))
+                + "; the model file may be damaged or truncated: install it again, and run 'docscan models' to check the model files"
         case .missingDependency(let name, let advice):
             "\(name) is missing: \(advice)"
         case .optionFileUnreadable(let option, let path, let reason):
@@ -76,9 +79,11 @@ extension DocScanError: LocalizedError {
             "\(path): another docscan scan is writing to this archive; wait for it, or leave out --no-wait"
         case .archiveUnusable(let path, let reason):
             "\(path): cannot use the archive: \(reason)"
+        case .archiveNotFound(let path):
+            "\(path): no archive there; 'docscan scan DIR' makes it"
         case .emptyQuery(let query):
             "the query '\(query)' has no word to search for"
-        case .workerFailed(let reason, _):
+        case .workerFailed(let reason):
             "a worker process could not start: \(reason)"
         }
     }

@@ -2,7 +2,7 @@
 ///
 /// Modelled on OCRmyPDF's `ExitCode`: a script can tell "some pages failed, the rest are written"
 /// from "nothing could start" without parsing messages.
-public enum ExitStatus: Int32, CaseIterable, Sendable {
+public enum ExitStatus: Int32, CaseIterable, Codable, Sendable {
     /// Every page was read and written.
     case ok = 0
     /// A bug in docscan; the message says where.
@@ -37,3 +37,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         }
     }
 }
+
+/// Thrown by a command that ends with a status its work called for rather than with an error (some
+/// pages failed, interrupted); the entry point exits with it, saying nothing more.
+extension ExitStatus: Error {}

@@ -6,18 +6,16 @@ import Testing
 
 /// The archive with real scans of the fixtures: writing, re-scan planning, search, export.
 @Suite(.serialized) struct ArchiveTests {
-    /// Scans `folder` into `archive` in fast mode the way `docscan scan` does; returns the plan used.
+    /// Scans `folder` into `archive` in fast mode through the library's use case, as `docscan scan`
+    /// does; returns the plan used.
     @discardableResult
-    private func scan(_ folder: URL, into archive: Archive, languages: String = "eng,deu,chi_sim", force: Bool = false) throws -> ScanPlan {
+    private func scan(_ folder: URL, into archive: SQLiteArchive, languages: String = "eng,deu,chi_sim", force: Bool = false) throws -> ScanPlan {
         let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: languages), jobs: 2)
-        let listing = try PageSource(root: folder).list()
-        let root = Archive.root(of: folder)
-        let plan = try ScanPlan(
-            archive: archive, listing: listing.pages, root: root, mode: .fast, languages: configuration.languages, force: force)
-        let writer = try ArchiveWriter(archive: archive, root: root, mode: .fast, languages: configuration.languages)
-        _ = try ScanRunner(configuration: configuration).run(pages: plan.pages, writer: writer)
-        try writer.recordOutcome(unchanged: plan.unchanged.count, interrupted: false)
-        return plan
+        var request = ArchiveScan.Request(input: folder, configuration: configuration, archive: archive.path)
+        request.force = force
+        let outcome = try ArchiveScan(request).run()
+        #expect(outcome.exitStatus == .ok)
+        return try #require(outcome.plan)
     }
 
     private func folder(with names: [String]) throws -> URL {
@@ -27,8 +25,8 @@ import Testing
         return folder
     }
 
-    private func newArchive() throws -> Archive {
-        try Archive(path: TestSupport.temporaryFolder().appendingPathComponent("archive.sqlite").path, create: true)
+    private func newArchive() throws -> SQLiteArchive {
+        try SQLiteArchive(path: TestSupport.temporaryFolder().appendingPathComponent("archive.sqlite").path, create: true)
     }
 
     @Test func scannedPagesAreFoundByWordsInAnyLanguage() throws {
@@ -37,7 +35,7 @@ import Testing
         try scan(folder, into: archive)
         #expect(try archive.pageCount() == 3)
         #expect(try archive.integrityCheck() == "ok")
-        let search = ArchiveSearch(archive: archive)
+        let search = archive
 
         let invoice = try search.search("INVOICE")
         #expect(invoice.map(\.source) == ["en_invoice.png"])
@@ -78,7 +76,7 @@ import Testing
         #expect(again.pages.isEmpty)
         #expect(again.unchanged.map(\.relativePath) == ["de_brief.png", "en_invoice.png", "en_letter.png"])
         // Another language list is another reading.
-        #expect(try ScanPlan(archive: archive, listing: PageSource(root: folder).list().pages, root: Archive.root(of: folder),
+        #expect(try ScanPlan(archive: archive, listing: PageSource(root: folder).list().pages, root: ArchiveLocation.root(of: folder),
                              mode: .fast, languages: LanguageList(parsing: "eng"), force: false).pages.count == 3)
 
         // en_letter.png now holds the German letter; de_brief.png is gone.
@@ -90,14 +88,14 @@ import Testing
         #expect(changed.unchanged.map(\.relativePath) == ["en_invoice.png"])
         #expect(changed.gone == ["de_brief.png"])
         #expect(try archive.pageCount() == 3)
-        let heizung = try ArchiveSearch(archive: archive).search("heizung").map(\.source)
+        let heizung = try archive.search("heizung").map(\.source)
         #expect(heizung == ["de_brief.png", "en_letter.png"])
-        #expect(try ArchiveSearch(archive: archive).search("harbourside").isEmpty)
+        #expect(try archive.search("harbourside").isEmpty)
 
-        let writer = try ArchiveWriter(archive: archive, root: Archive.root(of: folder), mode: .fast, languages: LanguageList(parsing: "eng"))
-        #expect(try writer.prune(changed.gone) == 1)
+        let run = try archive.beginRun(root: ArchiveLocation.root(of: folder), mode: .fast, languages: LanguageList(parsing: "eng"))
+        #expect(try run.prune(changed.gone) == 1)
         #expect(try archive.pageCount() == 2)
-        #expect(try ArchiveSearch(archive: archive).search("heizung").map(\.source) == ["en_letter.png"])
+        #expect(try archive.search("heizung").map(\.source) == ["en_letter.png"])
         #expect(try archive.integrityCheck() == "ok")
         // The stored document frequencies still count exactly the pages that have each keyword.
         try DatabaseQueue(path: archive.path).read { db in
@@ -150,7 +148,7 @@ import Testing
         #expect(try exporter.export(.csv, to: csv).pages == 2)
         let rows = try String(contentsOfFile: csv, encoding: .utf8).components(separatedBy: "\r\n")
         #expect(rows[0] == "root,source,page,keywords")
-        #expect(rows[1] == "\(Archive.root(of: folder)),en_invoice.png,1,\(records[0].keywordString)")
+        #expect(rows[1] == "\(ArchiveLocation.root(of: folder)),en_invoice.png,1,\(records[0].keywordString)")
 
         let text = out.appendingPathComponent("text")
         let report = try exporter.export(.text, to: text.path)
@@ -164,13 +162,13 @@ import Testing
     @Test func anArchiveFromANewerDocscanOrNotAnArchiveIsRefused() throws {
         let folder = try TestSupport.temporaryFolder()
         let path = folder.appendingPathComponent("archive.sqlite").path
-        _ = try Archive(path: path, create: true)
+        _ = try SQLiteArchive(path: path, create: true)
         // A later docscan's migration, recorded the way GRDB records them.
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99')")
         }
         #expect {
-            try Archive(path: path, create: false)
+            try SQLiteArchive(path: path, create: false)
         } throws: { error in
             guard case .archiveUnusable(_, let reason) = error as? DocScanError else { return false }
             return reason.contains("newer docscan")
@@ -178,22 +176,22 @@ import Testing
         let junk = folder.appendingPathComponent("junk.sqlite")
         try Data(repeating: 0x41, count: 4096).write(to: junk)
         #expect {
-            try Archive(path: junk.path, create: false)
+            try SQLiteArchive(path: junk.path, create: false)
         } throws: { error in
             guard case .archiveUnusable = error as? DocScanError else { return false }
             return true
         }
         #expect {
-            try Archive(path: folder.appendingPathComponent("none.sqlite").path, create: false)
+            try SQLiteArchive(path: folder.appendingPathComponent("none.sqlite").path, create: false)
         } throws: { error in
-            guard case .inputNotFound = error as? DocScanError else { return false }
+            guard case .archiveNotFound = error as? DocScanError else { return false }
             return true
         }
     }
 
     @Test func indexTextSeparatesChineseWords() throws {
         let segmenter = try TextSegmenter.standard()
-        #expect(IndexText.indexed("蛋白质和无机盐处于正常水平。Total 41.50", segmenter: segmenter) == "蛋白质 和 无机盐 处于 正常 水平。Total 41.50")
+        #expect(try IndexText.indexed("蛋白质和无机盐处于正常水平。Total 41.50", segmenter: segmenter) == "蛋白质 和 无机盐 处于 正常 水平。Total 41.50")
         #expect(try IndexText.match(for: "invoi* \"total\"") == "\"invoi\"* \"total\"")
         #expect(try IndexText.match(for: "蛋白质无机盐") == "\"蛋白质\" \"无机盐\"")
     }

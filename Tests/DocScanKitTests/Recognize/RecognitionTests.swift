@@ -50,9 +50,14 @@ struct RecognitionTests {
         #expect(SourceResolution(fileResolution: 0).dotsPerInch == 0)
         #expect(SourceResolution(fileResolution: 28).dotsPerInch == 0)
         #expect(SourceResolution(fileResolution: 72).warning?.contains("72 dpi") == true)
-        #expect(SourceResolution(fileResolution: 300) == SourceResolution(fileResolution: 300))
+        #expect(SourceResolution(fileResolution: 0).warning == "the image has no resolution; estimated from the text size")
         #expect(SourceResolution(fileResolution: 300).dotsPerInch == 300)
         #expect(SourceResolution(fileResolution: 300).warning == nil)
+        // The edges of the believed range: 100 and 1,200 dpi are kept, one past either is estimated.
+        #expect(SourceResolution(fileResolution: 99).dotsPerInch == 0)
+        #expect(SourceResolution(fileResolution: 100).dotsPerInch == 100)
+        #expect(SourceResolution(fileResolution: 1200).dotsPerInch == 1200)
+        #expect(SourceResolution(fileResolution: 1201).dotsPerInch == 0)
     }
 
     @Test func hanSpacesAreRemovedButLatinSpacesKept() {

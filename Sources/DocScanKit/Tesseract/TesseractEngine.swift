@@ -1,39 +1,33 @@
-import CTesseract
+internal import CTesseract
 import Foundation
 
-/// Owns one `TessBaseAPI`, initialised once with a data path and languages, and reused for every page
-/// a worker reads (engine start-up costs 0.08–0.15 s and 75–120 MB).
-public final class TesseractEngine {
-    private let api: OpaquePointer
+/// One `TessBaseAPI` initialised once with a set of models, and reused for every page a worker reads
+/// (engine start-up costs 0.08–0.15 s and 75–120 MB).
+public final class TesseractEngine: Recognizer {
+    private let api: TesseractAPI
     /// The languages as Tesseract was initialised with them, `chi_sim+eng`.
     public let languages: String
 
-    /// Starts Tesseract's LSTM engine.
+    /// Starts Tesseract's LSTM engine with `models`, every language from one folder.
     /// - Parameters:
     ///   - variables: Tesseract parameters set after initialisation, such as `tessedit_do_invert`.
     ///   - initVariables: parameters Tesseract reads only while loading models, such as `user_words_file`.
-    /// - Throws: `DocScanError.engineInitFailed` when a model cannot be loaded.
-    public init(dataPath: String, languages: String, variables: [String: String] = [:], initVariables: [String: String] = [:]) throws {
-        guard let api = TessBaseAPICreate() else {
-            throw DocScanError.engineInitFailed(languages: languages, dataPath: dataPath)
+    /// - Throws: `DocScanError.engineInitFailed`, naming the model files and with Tesseract's reason,
+    ///   when a model cannot be loaded (a damaged or truncated `.traineddata`).
+    public init(models: ModelSelection, variables: [String: String] = [:], initVariables: [String: String] = [:]) throws {
+        languages = models.languages.tesseractString
+        let files = models.models.map(\.path)
+        api = try TesseractAPI(languages: languages, models: files)
+        let (started, messages) = TesseractLog.capturing(on: api) { [api, languages] in
+            Self.initialize(api, dataPath: models.dataPath, languages: languages, variables: initVariables) == 0
         }
-        self.api = api
-        self.languages = languages
-        // Tesseract's warnings ("Estimating resolution as …") would interleave with docscan's own output.
-        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
-        guard Self.initialize(api, dataPath: dataPath, languages: languages, variables: initVariables) == 0 else {
-            TessBaseAPIDelete(api)
-            throw DocScanError.engineInitFailed(languages: languages, dataPath: dataPath)
+        guard started else {
+            throw DocScanError.engineInitFailed(languages: languages, models: files, reason: messages)
         }
         for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
-            _ = TessBaseAPISetVariable(api, name, value)
+            api.setVariable(name, value)
         }
-        TessBaseAPISetPageSegMode(api, PSM_AUTO)
-    }
-
-    deinit {
-        TessBaseAPIEnd(api)
-        TessBaseAPIDelete(api)
+        api.withHandle { TessBaseAPISetPageSegMode($0, PSM_AUTO) }
     }
 
     /// Reads one page.
@@ -41,18 +35,28 @@ public final class TesseractEngine {
     ///   - resolution: dots per inch to assume, or 0 to let Tesseract estimate it from the text size.
     ///   - deadline: when to give up; Tesseract checks it between words.
     /// - Throws: `PageError` with kind `recognitionFailed`, or `timedOut` past the deadline.
-    public func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline = PageDeadline(limit: nil)) throws -> RecognizedText {
-        defer { TessBaseAPIClear(api) }
-        try read(image, resolution: resolution, deadline: deadline)
-        let text = takeText(TessBaseAPIGetUTF8Text(api))
-        let words = spans(at: RIL_WORD)
-        let lines = spans(at: RIL_TEXTLINE)
-        return RecognizedText(
-            text: text,
-            meanConfidence: Double(max(0, TessBaseAPIMeanTextConf(api))),
-            words: words,
-            lines: lines,
-            resolution: resolution)
+    public func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline) throws -> RecognizedText {
+        try api.withHandle { api in
+            defer { clear(api) }
+            try read(image, resolution: resolution, deadline: deadline, with: api)
+            return RecognizedText(
+                text: takeText(TessBaseAPIGetUTF8Text(api)),
+                meanConfidence: Double(max(0, TessBaseAPIMeanTextConf(api))),
+                words: spans(at: RIL_WORD, of: api),
+                lines: spans(at: RIL_TEXTLINE, of: api),
+                resolution: resolution)
+        }
+    }
+
+    /// Tesseract's mean word confidence (0–100) for `image`, without collecting the text; 0 when nothing
+    /// was recognized. Used to check a proposed turn of the page.
+    /// - Throws: `PageError` with kind `recognitionFailed`.
+    public func meanConfidence(_ image: PixImage, resolution: Int) throws -> Double {
+        try api.withHandle { api in
+            defer { clear(api) }
+            try read(image, resolution: resolution, deadline: PageDeadline(limit: nil), with: api)
+            return Double(max(0, TessBaseAPIMeanTextConf(api)))
+        }
     }
 
     /// Reads one page and adds it to `pdf`: the image, with Tesseract's invisible text laid over it.
@@ -68,20 +72,28 @@ public final class TesseractEngine {
     ///   cannot be added, after which `pdf` must be dropped.
     func recognize(_ image: PixImage, resolution: Int, addingPageTo pdf: PDFRenderer, pageResolution: Int) throws {
         precondition(pageResolution > 0, "a PDF page needs a positive resolution")
-        defer { TessBaseAPIClear(api) }
-        try read(image, resolution: resolution)
-        // With 0, Tesseract has set 70 dpi by now (its floor), which would make a page several times too big.
-        TessBaseAPISetSourceResolution(api, Int32(pageResolution))
-        // With an input name, Leptonica would embed that file's bytes (the page before turning and
-        // cleaning) instead of the image read here.
-        TessBaseAPISetInputName(api, nil)
-        try pdf.addPage { TessResultRendererAddImage($0, api) != 0 }
+        try api.withHandle { api in
+            defer { clear(api) }
+            try read(image, resolution: resolution, deadline: PageDeadline(limit: nil), with: api)
+            // With 0, Tesseract has set 70 dpi by now (its floor), which would make a page several times too big.
+            TessBaseAPISetSourceResolution(api, Int32(pageResolution))
+            // With an input name, Leptonica would embed that file's bytes (the page before turning and
+            // cleaning) instead of the image read here.
+            TessBaseAPISetInputName(api, nil)
+            try pdf.addPage { TessResultRendererAddImage($0, api) != 0 }
+        }
+    }
+
+    /// Forgets the page, and the messages Tesseract wrote about it.
+    private func clear(_ api: OpaquePointer) {
+        TessBaseAPIClear(api)
+        TesseractLog.discard()
     }
 
     /// Sets the page and recognizes it; the caller clears the engine.
     /// - Throws: `PageError` with kind `recognitionFailed`, or `timedOut` when the deadline passed
     ///   (Tesseract then stops early and its partial text is not kept).
-    private func read(_ image: PixImage, resolution: Int, deadline: PageDeadline = PageDeadline(limit: nil)) throws {
+    private func read(_ image: PixImage, resolution: Int, deadline: PageDeadline, with api: OpaquePointer) throws {
         image.withUnsafePix { TessBaseAPISetImage2(api, $0) }
         TessBaseAPISetSourceResolution(api, Int32(resolution))
         let status: Int32
@@ -101,7 +113,7 @@ public final class TesseractEngine {
     }
 
     /// `TessBaseAPIInit4` with the variables as C string arrays that live for the call only.
-    private static func initialize(_ api: OpaquePointer, dataPath: String, languages: String, variables: [String: String]) -> Int32 {
+    private static func initialize(_ api: TesseractAPI, dataPath: String, languages: String, variables: [String: String]) -> Int32 {
         let sorted = variables.sorted { $0.key < $1.key }
         var names = sorted.map { strdup($0.key) }
         var values = sorted.map { strdup($0.value) }
@@ -111,21 +123,15 @@ public final class TesseractEngine {
         }
         return names.withUnsafeMutableBufferPointer { names in
             values.withUnsafeMutableBufferPointer { values in
-                TessBaseAPIInit4(api, dataPath, languages, OEM_LSTM_ONLY, nil, 0, names.baseAddress, values.baseAddress, sorted.count, 0)
+                api.withHandle {
+                    TessBaseAPIInit4($0, dataPath, languages, OEM_LSTM_ONLY, nil, 0, names.baseAddress, values.baseAddress, sorted.count, 0)
+                }
             }
         }
     }
 
-    /// Tesseract's mean word confidence (0–100) for `image`, without collecting the text; 0 when nothing
-    /// was recognized. Used to check a proposed turn of the page.
-    public func meanConfidence(_ image: PixImage, resolution: Int) -> Double {
-        defer { TessBaseAPIClear(api) }
-        guard (try? read(image, resolution: resolution)) != nil else { return 0 }
-        return Double(max(0, TessBaseAPIMeanTextConf(api)))
-    }
-
     /// Walks the recognized page at one level (words or lines).
-    private func spans(at level: TessPageIteratorLevel) -> [RecognizedSpan] {
+    private func spans(at level: TessPageIteratorLevel, of api: OpaquePointer) -> [RecognizedSpan] {
         guard let iterator = TesseractResultIterator(api: api) else { return [] }
         return iterator.collect(level: level)
     }

@@ -13,7 +13,7 @@ import GRDB
 /// - `page_fts`: FTS5 over the page's segmented text and its keyword string; rowid = `page.id`.
 ///   Chinese is indexed as space-separated jieba words, because `unicode61` sees a run of Han
 ///   characters as one token (DESIGN.md).
-enum ArchiveSchema {
+enum SQLiteArchiveSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in

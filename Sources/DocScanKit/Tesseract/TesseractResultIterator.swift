@@ -1,5 +1,5 @@
 import Foundation
-import CTesseract
+internal import CTesseract
 
 /// Owns one `TessResultIterator` over the page an engine just recognized, and frees it.
 final class TesseractResultIterator {

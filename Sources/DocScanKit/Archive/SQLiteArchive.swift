@@ -1,34 +1,27 @@
 import Foundation
 import GRDB
 
-/// docscan's archive: one SQLite database (WAL, through GRDB) holding every scanned page, its
+/// docscan's embedded archive: one SQLite database (WAL, through GRDB) holding every scanned page, its
 /// keywords, and a full-text index over both.
 ///
-/// Writes go through `ArchiveWriter`, one transaction per page, so a run killed at any moment leaves
+/// Writes go through `SQLiteArchiveRun`, one transaction per page, so a run killed at any moment leaves
 /// every finished page and no half page. Readers (search, export) never block the writer.
-public final class Archive: Sendable {
+public final class SQLiteArchive: PageArchive {
     /// The database file.
     public let path: String
     let pool: DatabasePool
 
-    /// `$DOCSCAN_ARCHIVE`, else `$XDG_DATA_HOME/docscan/archive.sqlite`, else
-    /// `~/.local/share/docscan/archive.sqlite`.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let explicit = environment["DOCSCAN_ARCHIVE"], !explicit.isEmpty { return explicit }
-        let dataHome = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share").path
-        return URL(fileURLWithPath: dataHome).appendingPathComponent("docscan/archive.sqlite").path
-    }
+    public var location: String { path }
 
     /// Opens the archive at `path`, creating it (and its folder) when `create` is true, and brings its
     /// schema up to date.
-    /// - Throws: `DocScanError.inputNotFound` when it does not exist and `create` is false,
+    /// - Throws: `DocScanError.archiveNotFound` when it does not exist and `create` is false,
     ///   `DocScanError.outputNotWritable` when it cannot be created, `DocScanError.archiveUnusable`
     ///   when it is not a docscan archive, is damaged, or was made by a newer docscan.
     public init(path: String, create: Bool) throws {
         self.path = path
         if !FileManager.default.fileExists(atPath: path) {
-            guard create else { throw DocScanError.inputNotFound(path: path) }
+            guard create else { throw DocScanError.archiveNotFound(path: path) }
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -45,7 +38,7 @@ public final class Archive: Sendable {
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            let migrator = ArchiveSchema.migrator
+            let migrator = SQLiteArchiveSchema.migrator
             if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
                 throw DocScanError.archiveUnusable(path: path, reason: "it was made by a newer docscan (unknown schema version)")
             }
@@ -91,9 +84,13 @@ public final class Archive: Sendable {
         try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM page") ?? 0 }
     }
 
-    /// The scan root as the archive stores it: the absolute, standardized path of what was scanned.
-    public static func root(of input: URL) -> String {
-        input.standardizedFileURL.resolvingSymlinksInPath().path
+    /// A file lock beside the database (`archive.sqlite.lock`).
+    public func lockForWriting(wait: Bool, waiting: () -> Void) throws -> any ArchiveLock {
+        try RunLock(archivePath: path, wait: wait, waiting: waiting)
+    }
+
+    public func beginRun(root: String, mode: ScanMode, languages: LanguageList) throws -> any ArchiveRun {
+        try SQLiteArchiveRun(archive: self, root: root, mode: mode, languages: languages)
     }
 
     /// The languages as one string, as pages store them: `chi_sim+eng`.

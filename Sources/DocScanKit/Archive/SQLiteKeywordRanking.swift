@@ -3,7 +3,7 @@ import GRDB
 /// Keywords in tf-idf order over the pages of a root, computed when they are read: the archive
 /// stores each page's keywords in first-seen order with their counts, and document frequencies in
 /// `keyword_df`, so a page added later changes every page's ranking without rewriting them.
-enum ArchiveRanking {
+enum SQLiteKeywordRanking {
     /// One page's keywords, ranked against the document frequencies of its root.
     static func keywords(ofPage id: Int64, root: String, in db: Database) throws -> [String] {
         let rows = try Row.fetchAll(

@@ -1,29 +1,26 @@
 import Foundation
 import GRDB
 
-/// Writes a run's page records into an archive, one transaction per page, and passes each record on
-/// to another writer (a JSON Lines file) when asked.
+/// Writes a run's page records into an SQLite archive, one transaction per page.
 ///
 /// A page replaces what the archive held for the same page of the same file; when the file's bytes
 /// changed, its other pages go too (they are re-read in the same run), and so do pages past the
 /// file's new page count.
-public final class ArchiveWriter: RecordWriter {
-    private let archive: Archive
+final class SQLiteArchiveRun: ArchiveRun {
+    private let archive: SQLiteArchive
     private let root: String
-    private let next: (any RecordWriter)?
     private let segmenter: TextSegmenter
     private let encoder: JSONEncoder
     /// Whether the root is a folder (else a single image, whose path is the root itself).
     private let rootIsFolder: Bool
     /// The run's row in `scan`.
-    public let scanID: Int64
+    let scanID: Int64
 
     /// Starts a run into `archive` for the pages under `root`.
     /// - Throws: `DocScanError.archiveUnusable`, `DocScanError.missingDependency` (ICU, jieba).
-    public init(archive: Archive, root: String, mode: ScanMode, languages: LanguageList, next: (any RecordWriter)? = nil) throws {
+    init(archive: SQLiteArchive, root: String, mode: ScanMode, languages: LanguageList) throws {
         self.archive = archive
         self.root = root
-        self.next = next
         segmenter = try TextSegmenter.standard()
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -32,14 +29,14 @@ public final class ArchiveWriter: RecordWriter {
         scanID = try archive.write { db in
             try db.execute(sql: """
                 INSERT INTO scan (root, mode, languages, started_at, status) VALUES (?, ?, ?, ?, 'running')
-                """, arguments: [root, mode.rawValue, Archive.languageKey(languages.codes), Self.now()])
+                """, arguments: [root, mode.rawValue, SQLiteArchive.languageKey(languages.codes), Self.now()])
             return db.lastInsertedRowID
         }
     }
 
-    public func write(_ record: PageRecord) throws {
+    func write(_ record: PageRecord) throws {
         let recordJSON = String(decoding: try encoder.encode(record), as: UTF8.self)
-        let terms = IndexText.indexed(record.text, segmenter: segmenter)
+        let terms = try IndexText.indexed(record.text, segmenter: segmenter)
         let path = rootIsFolder ? URL(fileURLWithPath: root).appendingPathComponent(record.source).path : root
         try archive.write { db in
             let replaced = try Int64.fetchAll(db, sql: """
@@ -53,7 +50,7 @@ public final class ArchiveWriter: RecordWriter {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [
                     scanID, root, record.source, path, record.page, record.pageCount, record.sha256, record.fileSize,
-                    record.format?.rawValue, record.mode.rawValue, Archive.languageKey(record.languages), record.text,
+                    record.format?.rawValue, record.mode.rawValue, SQLiteArchive.languageKey(record.languages), record.text,
                     record.meanConfidence, record.orientation?.rotation, record.cleanup?.skewAngle,
                     record.cleanup?.warped, try json(record.timingsMs), try json(record.warnings),
                     record.error?.kind.rawValue, record.error?.message, record.keywordString, recordJSON, Self.now(),
@@ -75,19 +72,17 @@ public final class ArchiveWriter: RecordWriter {
                 UPDATE scan SET pages_written = pages_written + 1, pages_failed = pages_failed + ? WHERE id = ?
                 """, arguments: [record.error == nil ? 0 : 1, scanID])
         }
-        try next?.write(record)
     }
 
-    public func finish() throws {
+    func finish() throws {
         try archive.write { db in
             try db.execute(
                 sql: "UPDATE scan SET status = 'finished', finished_at = ? WHERE id = ?", arguments: [Self.now(), scanID])
         }
-        try next?.finish()
     }
 
     /// Records how the run ended: pages found unchanged, and whether it was interrupted.
-    public func recordOutcome(unchanged: Int, interrupted: Bool) throws {
+    func recordOutcome(unchanged: Int, interrupted: Bool) throws {
         try archive.write { db in
             try db.execute(sql: """
                 UPDATE scan SET pages_unchanged = ?, status = ?, finished_at = COALESCE(finished_at, ?) WHERE id = ?
@@ -98,7 +93,7 @@ public final class ArchiveWriter: RecordWriter {
     /// Removes the pages of `sources` (relative to this run's root) from the archive.
     /// - Returns: the number of pages removed.
     @discardableResult
-    public func prune(_ sources: [String]) throws -> Int {
+    func prune(_ sources: [String]) throws -> Int {
         try archive.write { db in
             var removed = 0
             for source in sources {
@@ -131,4 +126,4 @@ public final class ArchiveWriter: RecordWriter {
 }
 
 @available(*, unavailable)
-extension ArchiveWriter: Sendable {}
+extension SQLiteArchiveRun: Sendable {}

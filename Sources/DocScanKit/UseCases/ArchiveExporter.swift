@@ -11,7 +11,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 /// Writes an archive's pages out for archiving elsewhere: JSON Lines records, a CSV table, sidecar
 /// text files, or searchable PDFs.
 public struct ArchiveExporter: Sendable {
-    public let archive: Archive
+    public let archive: any PageArchive
     /// Only pages of files at or under this absolute path; nil for all.
     public let folder: String?
     /// Models for re-reading pages into PDFs.
@@ -30,7 +30,7 @@ public struct ArchiveExporter: Sendable {
         public var error: PageError
     }
 
-    public init(archive: Archive, folder: String? = nil, models: ModelStore = .default()) {
+    public init(archive: any PageArchive, folder: String? = nil, models: ModelStore = .default()) {
         self.archive = archive
         self.folder = folder
         self.models = models
@@ -53,7 +53,7 @@ public struct ArchiveExporter: Sendable {
         try OutputFile.write(to: output) { sink in
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            try ArchivedPages(archive: archive).forEach(folder: folder) { page in
+            try archive.forEachPage(under: folder) { page in
                 var line = try encoder.encode(page.record)
                 line.append(UInt8(ascii: "\n"))
                 try sink(line)
@@ -67,7 +67,7 @@ public struct ArchiveExporter: Sendable {
         var report = Report()
         try OutputFile.write(to: output) { sink in
             try sink(Data("root,source,page,keywords\r\n".utf8))
-            try ArchivedPages(archive: archive).forEach(folder: folder) { page in
+            try archive.forEachPage(under: folder) { page in
                 let fields = [page.root, page.record.source, String(page.record.page), page.record.keywordString]
                 try sink(Data((fields.map(Self.csvField).joined(separator: ",") + "\r\n").utf8))
                 report.pages += 1
@@ -79,7 +79,7 @@ public struct ArchiveExporter: Sendable {
     private func exportText(to folder: URL) throws -> Report {
         var report = Report()
         let roots = try rootCount()
-        try ArchivedPages(archive: archive).forEach(folder: self.folder) { page in
+        try archive.forEachPage(under: self.folder) { page in
             let name = page.record.page > 1 ? "\(page.record.source).p\(page.record.page).txt" : "\(page.record.source).txt"
             let target = Self.destination(in: folder, root: page.root, relativePath: name, prefixRoot: roots > 1)
             try OutputFile.write(Data((page.record.text + "\n").utf8), to: target)
@@ -90,7 +90,7 @@ public struct ArchiveExporter: Sendable {
     }
 
     func rootCount() throws -> Int {
-        try ArchivedPages(archive: archive).roots(folder: folder).count
+        try archive.roots(under: folder).count
     }
 
     /// `folder/relativePath`, or `folder/<root's name>/relativePath` when pages of several roots are

@@ -1,4 +1,4 @@
-import CTesseract
+internal import CTesseract
 import Foundation
 
 /// Owns one Tesseract PDF renderer (`TessResultRenderer`) and the file it writes, from the document's

@@ -1,4 +1,4 @@
-import CTesseract
+internal import CTesseract
 
 /// Owns one Tesseract progress monitor (`ETEXT_DESC`), used to give a recognition a deadline.
 final class TesseractMonitor {

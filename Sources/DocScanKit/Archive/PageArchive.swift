@@ -1,0 +1,125 @@
+/// Where scanned pages are kept and found.
+///
+/// One protocol, so that the use cases (scan into an archive, search, export, import) do not care which
+/// archive they talk to: the embedded SQLite file, the default, and a server archive that many
+/// machines share, next.
+public protocol PageArchive: AnyObject, Sendable {
+    /// Where it is, for messages: a file path.
+    var location: String { get }
+
+    /// Takes the archive for one writing run until the returned lock goes, so that a second run waits
+    /// and then finds the first one's pages archived instead of reading them again.
+    /// - Parameters:
+    ///   - wait: wait for another run to finish; when false, fail at once.
+    ///   - waiting: called once before blocking, so the user learns why nothing happens.
+    /// - Throws: `DocScanError.archiveBusy` when another run holds it and `wait` is false.
+    func lockForWriting(wait: Bool, waiting: () -> Void) throws -> any ArchiveLock
+
+    /// What the archive holds for the pages scanned from `root`: what a new scan of it compares with.
+    /// - Throws: `DocScanError.archiveUnusable`.
+    func archivedPages(root: String) throws -> [ArchivedPageState]
+
+    /// Starts a run that writes the pages of `root`, one complete page at a time.
+    /// - Throws: `DocScanError.archiveUnusable`, `DocScanError.missingDependency` (ICU, jieba).
+    func beginRun(root: String, mode: ScanMode, languages: LanguageList) throws -> any ArchiveRun
+
+    /// Pages matching every word of `query.text`, best first.
+    /// - Throws: `DocScanError.emptyQuery`, `DocScanError.archiveUnusable`, `DocScanError.missingDependency`.
+    func search(_ query: ArchiveQuery) throws -> [SearchHit]
+
+    /// Calls `body` with every page at or under `folder` (an absolute path), or every page, in order of
+    /// root, file and page, each page's keywords ranked over the pages of its root.
+    /// - Throws: `DocScanError.archiveUnusable`, or `body`'s error.
+    func forEachPage(under folder: String?, _ body: (ArchivedPage) throws -> Void) throws
+
+    /// The roots of the pages at or under `folder`, or of all pages.
+    func roots(under folder: String?) throws -> [String]
+
+    /// How many pages the archive holds.
+    func pageCount() throws -> Int
+}
+
+/// Held for a writing run; released when it goes, or when the process ends.
+public protocol ArchiveLock: AnyObject, Sendable {}
+
+/// One run writing into an archive: each record in its own transaction, so a run killed at any
+/// moment leaves every finished page and no half page.
+public protocol ArchiveRun: RecordWriter {
+    /// Records how the run ended: pages found unchanged, and whether it was interrupted.
+    func recordOutcome(unchanged: Int, interrupted: Bool) throws
+    /// Removes the pages of `sources` (paths relative to the run's root).
+    /// - Returns: the number of pages removed.
+    @discardableResult
+    func prune(_ sources: [String]) throws -> Int
+}
+
+/// What an archive holds for one page: enough to tell whether a new scan must read it again.
+public struct ArchivedPageState: Equatable, Sendable {
+    public var source: String
+    public var page: Int
+    public var sha256: String?
+    public var mode: ScanMode?
+    /// Tesseract codes, primary first.
+    public var languages: [String]
+    /// Whether the page failed when it was scanned.
+    public var failed: Bool
+
+    public init(source: String, page: Int, sha256: String?, mode: ScanMode?, languages: [String], failed: Bool) {
+        self.source = source
+        self.page = page
+        self.sha256 = sha256
+        self.mode = mode
+        self.languages = languages
+        self.failed = failed
+    }
+}
+
+/// One archived page as exports see it: its record, keywords ranked over the pages of its root.
+public struct ArchivedPage: Sendable {
+    /// The folder (or file) it was scanned from.
+    public var root: String
+    /// Absolute path of the file.
+    public var path: String
+    public var record: PageRecord
+}
+
+/// A search of an archive.
+public struct ArchiveQuery: Sendable {
+    /// Words to look for, all required; `word*` matches as a prefix; Chinese is cut into words.
+    public var text: String
+    /// Only pages of files at or under this absolute path.
+    public var folder: String?
+    /// Only pages scanned with this Tesseract language code.
+    public var language: String?
+    public var limit: Int
+    /// What goes before and after each matched word in snippets.
+    public var marks: (String, String)
+    /// Keywords returned per page.
+    public var keywordLimit: Int
+
+    public init(
+        _ text: String, folder: String? = nil, language: String? = nil, limit: Int = 10,
+        marks: (String, String) = ("[", "]"), keywordLimit: Int = 10
+    ) {
+        self.text = text
+        self.folder = folder
+        self.language = language
+        self.limit = limit
+        self.marks = marks
+        self.keywordLimit = keywordLimit
+    }
+}
+
+extension PageArchive {
+    /// Pages matching every word of `text`, best first.
+    public func search(
+        _ text: String, folder: String? = nil, language: String? = nil, limit: Int = 10,
+        marks: (String, String) = ("[", "]"), keywordLimit: Int = 10
+    ) throws -> [SearchHit] {
+        try search(ArchiveQuery(text, folder: folder, language: language, limit: limit, marks: marks, keywordLimit: keywordLimit))
+    }
+
+    public func forEachPage(_ body: (ArchivedPage) throws -> Void) throws {
+        try forEachPage(under: nil, body)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+
+/// bm25-ranked full-text search; queries are segmented like the pages (`IndexText`), and keyword
+/// matches weigh twice as much as text matches.
+extension SQLiteArchive {
+    public func search(_ query: ArchiveQuery) throws -> [SearchHit] {
+        let match = try IndexText.match(for: query.text)
+        var conditions = ["page_fts MATCH ?"]
+        var arguments: StatementArguments = [query.marks.0, query.marks.1, match]
+        if let folder = query.folder {
+            let folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+            conditions.append("(page.path = ? OR page.path LIKE ? ESCAPE '\\')")
+            arguments += [folder, Self.likePattern(prefix: folder == "/" ? "/" : folder + "/")]
+        }
+        if let language = query.language {
+            conditions.append("instr('+' || page.languages || '+', ?) > 0")
+            arguments += ["+\(language)+"]
+        }
+        arguments += [query.limit]
+        return try read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT page.id, page.path, page.root, page.source, page.page, page.page_count, page.languages,
+                       page.mode, -bm25(page_fts, 1.0, 2.0) AS score,
+                       snippet(page_fts, 0, ?, ?, '…', 20) AS snippet
+                FROM page_fts JOIN page ON page.id = page_fts.rowid
+                WHERE \(conditions.joined(separator: " AND "))
+                ORDER BY score DESC, page.path, page.page
+                LIMIT ?
+                """, arguments: arguments)
+            return try rows.map { row in
+                let languages: String = row["languages"]
+                let modeName: String = row["mode"]
+                return SearchHit(
+                    path: row["path"], root: row["root"], source: row["source"], page: row["page"],
+                    pageCount: row["page_count"], languages: languages.split(separator: "+").map(String.init),
+                    mode: ScanMode(rawValue: modeName) ?? .accurate, score: row["score"], snippet: row["snippet"],
+                    keywords: Array(try SQLiteKeywordRanking.keywords(ofPage: row["id"], root: row["root"], in: db).prefix(query.keywordLimit)))
+            }
+        }
+    }
+
+    /// A LIKE pattern matching paths that start with `prefix`, with LIKE's wildcards escaped.
+    static func likePattern(prefix: String) -> String {
+        prefix.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+    }
+}

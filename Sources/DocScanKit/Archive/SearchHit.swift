@@ -1,0 +1,24 @@
+import Foundation
+
+/// One page found by a search.
+public struct SearchHit: Codable, Equatable, Sendable {
+    /// Absolute path of the file.
+    public var path: String
+    /// The folder (or file) the page was scanned from, and the file's path relative to it.
+    public var root: String
+    public var source: String
+    public var page: Int
+    public var pageCount: Int
+    public var languages: [String]
+    public var mode: ScanMode
+    /// SQLite's bm25 score, negated so that higher is better.
+    public var score: Double
+    /// Text around the matches, the matched words between the caller's markers.
+    public var snippet: String
+    /// The page's keywords, ranked by tf-idf over the pages of its root, at most `keywordLimit`.
+    public var keywords: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case path, root, source, page, pageCount = "page_count", languages, mode, score, snippet, keywords
+    }
+}

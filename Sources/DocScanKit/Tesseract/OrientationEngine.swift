@@ -1,0 +1,60 @@
+internal import CTesseract
+
+/// A `TessBaseAPI` initialised with the `osd` model only, for orientation and script detection.
+///
+/// A dedicated engine: calling `DetectOrientationScript` on an engine initialised for recognition
+/// (`eng`, page segmentation 3) corrupted the heap here (DESIGN.md).
+public final class OrientationEngine {
+    private let api: TesseractAPI
+
+    /// - Parameter model: the `osd.traineddata` file.
+    /// - Throws: `DocScanError.engineInitFailed` with Tesseract's reason when the model cannot be loaded.
+    public init(model: InstalledModel) throws {
+        api = try TesseractAPI(languages: "osd", models: [model.path])
+        let (started, messages) = TesseractLog.capturing(on: api) {
+            api.withHandle { TessBaseAPIInit3($0, model.directory, "osd") } == 0
+        }
+        guard started else {
+            throw DocScanError.engineInitFailed(languages: "osd", models: [model.path], reason: messages)
+        }
+        api.withHandle { TessBaseAPISetPageSegMode($0, PSM_OSD_ONLY) }
+    }
+
+    /// What OSD found on a page.
+    public struct Detection: Equatable, Sendable {
+        /// How far the page is turned clockwise (0, 90, 180, 270), as Tesseract's "Orientation in degrees".
+        public var pageAngle: Int
+        /// Tesseract's orientation confidence: how far the best orientation leads the next one.
+        public var confidence: Double
+        /// The script found, `Latin`, `Han`, …
+        public var script: String
+        public var scriptConfidence: Double
+
+        /// Clockwise degrees to turn the image so its text is upright.
+        public var correction: Int { (360 - pageAngle) % 360 }
+    }
+
+    /// Detects orientation and script; nil when the page has too little text for OSD to judge.
+    public func detect(_ image: PixImage, resolution: Int) -> Detection? {
+        defer { TesseractLog.discard() }
+        return api.withHandle { api in
+            defer { TessBaseAPIClear(api) }
+            image.withUnsafePix { TessBaseAPISetImage2(api, $0) }
+            TessBaseAPISetSourceResolution(api, Int32(resolution))
+            var degrees: Int32 = 0
+            var confidence: Float = 0
+            var scriptName: UnsafePointer<CChar>?
+            var scriptConfidence: Float = 0
+            guard TessBaseAPIDetectOrientationScript(api, &degrees, &confidence, &scriptName, &scriptConfidence) != 0 else {
+                return nil
+            }
+            // The script name points into the model; it is copied, never freed (DESIGN.md).
+            let script = scriptName.map { String(cString: $0) } ?? ""
+            return Detection(
+                pageAngle: Int(degrees), confidence: Double(confidence), script: script, scriptConfidence: Double(scriptConfidence))
+        }
+    }
+}
+
+@available(*, unavailable)
+extension OrientationEngine: Sendable {}
