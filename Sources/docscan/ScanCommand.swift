@@ -65,7 +65,7 @@ struct ScanCommand: ParsableCommand {
         valueName: "MB"))
     var pageMemoryLimit = ScanConfiguration.defaultPageMemoryLimit / 1_000_000
 
-    /// Set by docscan itself on the worker processes it starts (see `WorkerIsolation`).
+    /// Set by docscan itself on the worker processes it starts (see `ProcessIsolation`).
     @Flag(help: .private)
     var worker = false
 
@@ -106,7 +106,7 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         if worker {
-            PageWorker.serve(configuration: try makeConfiguration())
+            ChildProcessMain.run(configuration: try makeConfiguration())
             return
         }
         var request = ArchiveScan.Request(
@@ -117,7 +117,7 @@ struct ScanCommand: ParsableCommand {
         request.prune = prune
         request.waitForArchive = !noWait
         if isolation, let command = Self.workerCommand() {
-            request.isolation = WorkerIsolation(command: command, memoryLimit: pageMemoryLimit > 0 ? pageMemoryLimit * 1_000_000 : nil)
+            request.isolation = ProcessIsolation(command: command, memoryLimit: pageMemoryLimit > 0 ? pageMemoryLimit * 1_000_000 : nil)
         }
         let scan = ArchiveScan(request)
         let interruption = InterruptHandler { scan.cancel() }

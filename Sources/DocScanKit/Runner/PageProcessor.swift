@@ -1,4 +1,5 @@
-/// What a worker thread reads its pages with: a pipeline in this process, or one in a child process.
+/// What each of the runner's workers reads its pages with: the pipeline in this process, or one in a
+/// child process (`IsolatedPageProcessor`).
 protocol PageProcessor: AnyObject {
     /// The record for `page`; a page that fails gets a record with its error, never a thrown error.
     func process(_ page: PageReference) -> PageRecord

@@ -8,10 +8,10 @@ import Foundation
 public final class ScanRunner: Sendable {
     public let configuration: ScanConfiguration
     /// Worker processes to read pages in, or nil to read them on threads of this process.
-    public let isolation: WorkerIsolation?
+    public let isolation: ProcessIsolation?
     private let board = WorkBoard()
 
-    public init(configuration: ScanConfiguration, isolation: WorkerIsolation? = nil) {
+    public init(configuration: ScanConfiguration, isolation: ProcessIsolation? = nil) {
         self.configuration = configuration
         self.isolation = isolation
     }
@@ -76,12 +76,12 @@ public final class ScanRunner: Sendable {
     }
 
     /// A worker's life: start engines, then take pages until none are left or the run is cancelled.
-    private static func work(pages: [PageReference], configuration: ScanConfiguration, isolation: WorkerIsolation?, board: WorkBoard) {
+    private static func work(pages: [PageReference], configuration: ScanConfiguration, isolation: ProcessIsolation?, board: WorkBoard) {
         defer { board.workerFinished() }
         let pipeline: any PageProcessor
         do {
             if let isolation {
-                pipeline = try IsolatedPagePipeline(configuration: configuration, isolation: isolation)
+                pipeline = try IsolatedPageProcessor(configuration: configuration, isolation: isolation)
             } else {
                 pipeline = try PagePipeline(configuration: configuration)
             }

@@ -26,7 +26,7 @@ public final class ArchiveScan: Sendable {
         /// Wait for another run that holds the archive, rather than fail.
         public var waitForArchive = true
         /// Worker processes to read pages in, or nil to read them on threads of this process.
-        public var isolation: WorkerIsolation?
+        public var isolation: ProcessIsolation?
 
         public init(input: URL, configuration: ScanConfiguration, archive: String?, jsonl: String? = nil) {
             self.input = input

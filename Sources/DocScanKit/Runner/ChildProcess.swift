@@ -1,11 +1,12 @@
 import CProcessSupport
 import Foundation
 
-/// One child worker process and the two pipes to it, owned here and closed, killed and reaped here.
+/// One child process reading pages (`ChildProcessMain`) and the two pipes to it, owned here and closed,
+/// killed and reaped here.
 ///
 /// The child runs in its own process group, so a Ctrl-C at the terminal reaches only the parent, which
 /// lets the pages in progress finish. Lines go both ways: one JSON request or reply per line.
-final class WorkerProcess {
+final class ChildProcess {
     /// What waiting for the child's next line ended with.
     enum Outcome {
         case line(Data)
@@ -32,7 +33,7 @@ final class WorkerProcess {
     /// stack, which a bug report needs, without pages of registers and loaded images.
     /// - Throws: `DocScanError.workerFailed`.
     init(command: [String]) throws {
-        // Close-on-exec from the start: another worker thread may be spawning its own child at this moment.
+        // Close-on-exec from the start: another of the runner's workers may be spawning its own child at this moment.
         let toChild: (read: FileDescriptor, write: FileDescriptor), fromChild: (read: FileDescriptor, write: FileDescriptor)
         do {
             toChild = try FileDescriptor.pipe()
@@ -169,6 +170,6 @@ final class WorkerProcess {
     }
 }
 
-/// Its pipes and child belong to the one worker thread that reads pages through it.
+/// Its pipes and child belong to the one runner worker that reads pages through it.
 @available(*, unavailable)
-extension WorkerProcess: Sendable {}
+extension ChildProcess: Sendable {}

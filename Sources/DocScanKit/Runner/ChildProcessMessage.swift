@@ -1,9 +1,9 @@
-/// What a worker process says to its parent, one JSON line each; the parent's requests are
+/// What a child process says to its parent, one JSON line each; the parent's requests are
 /// `PageReference`s, one a line.
-enum WorkerMessage: Codable {
-    /// The worker's engines started; it reads requests now.
+enum ChildProcessMessage: Codable {
+    /// The child's engines started; it reads requests now.
     case ready
-    /// The worker could not start its engines; the parent stops the run with the same error, so a
+    /// The child could not start its engines; the parent stops the run with the same error, so a
     /// damaged model reads the same with worker processes and without.
     case setupFailed(DocScanError)
     /// The record for the page just requested, with its keyword counts (which records do not carry).

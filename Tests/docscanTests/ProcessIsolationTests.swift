@@ -4,7 +4,7 @@ import Testing
 
 /// A page that crashes, hangs or eats memory inside the engines costs that page only: faults are
 /// injected into recognition (`DOCSCAN_INJECT_FAULT`) in the real executable's worker processes.
-struct WorkerIsolationTests {
+struct ProcessIsolationTests {
     private static let heading = DocScanProcess.root.appendingPathComponent("Fixtures/timing/invoice_heading.png")
 
     /// One worker, so every page after a fault is read by the replacement worker.

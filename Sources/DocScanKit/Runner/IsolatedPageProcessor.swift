@@ -1,35 +1,36 @@
 import Foundation
 
-/// Reads each page in a worker process, so that a crash, a hang or runaway memory inside Tesseract or
-/// Leptonica fails that page alone: the worker is replaced and the next page goes on.
+/// Reads each page in a child process (a "worker process" to the user), so that a crash, a hang or
+/// runaway memory inside Tesseract or Leptonica fails that page alone: the child is replaced and the
+/// next page goes on.
 ///
-/// Owned by one worker thread for the whole run, like `PagePipeline`, which the child runs.
-final class IsolatedPagePipeline: PageProcessor {
+/// Owned by one of the runner's workers for the whole run, like `PagePipeline`, which the child runs.
+final class IsolatedPageProcessor: PageProcessor {
     private let configuration: ScanConfiguration
-    private let isolation: WorkerIsolation
-    private var worker: WorkerProcess?
-    /// The largest peak among the workers already replaced.
+    private let isolation: ProcessIsolation
+    private var child: ChildProcess?
+    /// The largest peak among the children already replaced.
     private var retiredPeakMemory = 0
     private let encoder = JSONEncoder()
     private let decoder = JSONDecoder()
 
-    /// Starts the first worker and waits until its engines are up.
-    /// - Throws: the worker's own error when it could not start its engines (`DocScanError.engineInitFailed`),
+    /// Starts the first child and waits until its engines are up.
+    /// - Throws: the child's own error when it could not start its engines (`DocScanError.engineInitFailed`),
     ///   else `DocScanError.workerFailed`.
-    init(configuration: ScanConfiguration, isolation: WorkerIsolation) throws {
+    init(configuration: ScanConfiguration, isolation: ProcessIsolation) throws {
         self.configuration = configuration
         self.isolation = isolation
         Self.ignoreBrokenPipes
-        worker = try start()
+        child = try start()
     }
 
     deinit {
-        worker?.finish()
+        child?.finish()
     }
 
-    var childPeakMemory: Int { max(retiredPeakMemory, worker?.peakMemory ?? 0) }
+    var childPeakMemory: Int { max(retiredPeakMemory, child?.peakMemory ?? 0) }
 
-    /// A worker that died leaves a closed pipe; writing to it must fail, not end the parent.
+    /// A child that died leaves a closed pipe; writing to it must fail, not end the parent.
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     func process(_ page: PageReference) -> PageRecord {
@@ -41,28 +42,28 @@ final class IsolatedPagePipeline: PageProcessor {
         } catch {
             return failed(page, PageError(.recognitionFailed, "the page could not be handed to a worker: \(error)"), clock: clock)
         }
-        // A worker that died between pages (killed from outside) gets one replacement before the page fails.
+        // A child that died between pages (killed from outside) gets one replacement before the page fails.
         var sent = false
         for _ in 0..<2 where !sent {
             do {
-                let current = try worker ?? start()
-                worker = current
+                let current = try child ?? start()
+                child = current
                 sent = current.send(request)
                 if !sent { retire() }
             } catch {
                 return failed(page, PageError(.workerCrashed, "no worker process could be started for the page: \(error.localizedDescription)"), clock: clock)
             }
         }
-        guard sent, let current = worker else {
+        guard sent, let current = child else {
             return failed(page, PageError(.workerCrashed, "the worker process for the page ended before it could take the page"), clock: clock)
         }
         let deadline = configuration.pageTimeout.map {
-            started + UInt64(WorkerIsolation.watchdogLimit(pageTimeout: $0) * 1e9)
+            started + UInt64(ProcessIsolation.watchdogLimit(pageTimeout: $0) * 1e9)
         }
         let outcome = current.receive(deadline: deadline, memoryLimit: isolation.memoryLimit)
         switch outcome {
         case .line(let line):
-            if case .record(var record, let counts)? = try? decoder.decode(WorkerMessage.self, from: line) {
+            if case .record(var record, let counts)? = try? decoder.decode(ChildProcessMessage.self, from: line) {
                 record.keywordCounts = counts
                 return record
             }
@@ -73,7 +74,7 @@ final class IsolatedPagePipeline: PageProcessor {
             return failed(page, PageError(.workerCrashed, "the worker process reading the page crashed: \(how); a new one took over"), clock: clock)
         case .overTime:
             retire()
-            let limit = configuration.pageTimeout.map { WorkerIsolation.watchdogLimit(pageTimeout: $0) } ?? 0
+            let limit = configuration.pageTimeout.map { ProcessIsolation.watchdogLimit(pageTimeout: $0) } ?? 0
             return failed(page, PageError(.timedOut, "the page did not stop at the page time limit and its worker process was killed after \(Self.seconds(limit)) s (--page-timeout)"), clock: clock)
         case .overMemory(let bytes):
             retire()
@@ -82,13 +83,13 @@ final class IsolatedPagePipeline: PageProcessor {
         }
     }
 
-    /// Starts a worker and waits for its engines.
-    private func start() throws -> WorkerProcess {
-        let process = try WorkerProcess(command: isolation.command)
+    /// Starts a child and waits for its engines.
+    private func start() throws -> ChildProcess {
+        let process = try ChildProcess(command: isolation.command)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(isolation.startupLimit * 1e9)
         switch process.receive(deadline: deadline, memoryLimit: nil) {
         case .line(let line):
-            switch try? decoder.decode(WorkerMessage.self, from: line) {
+            switch try? decoder.decode(ChildProcessMessage.self, from: line) {
             case .ready?:
                 return process
             case .setupFailed(let error)?:
@@ -106,12 +107,12 @@ final class IsolatedPagePipeline: PageProcessor {
         }
     }
 
-    /// Kills the current worker, keeping its memory figure; the next page starts a new one.
+    /// Kills the current child, keeping its memory figure; the next page starts a new one.
     private func retire() {
-        guard let worker else { return }
-        worker.stop()
-        retiredPeakMemory = max(retiredPeakMemory, worker.peakMemory)
-        self.worker = nil
+        guard let child else { return }
+        child.stop()
+        retiredPeakMemory = max(retiredPeakMemory, child.peakMemory)
+        self.child = nil
     }
 
     private func failed(_ page: PageReference, _ error: PageError, clock: Stopwatch) -> PageRecord {
@@ -130,4 +131,4 @@ final class IsolatedPagePipeline: PageProcessor {
 }
 
 @available(*, unavailable)
-extension IsolatedPagePipeline: Sendable {}
+extension IsolatedPageProcessor: Sendable {}

@@ -1,21 +1,21 @@
 import CProcessSupport
 import Foundation
 
-/// The child side of `WorkerIsolation`: reads `PageReference` JSON lines on standard input and answers
-/// each with a `WorkerMessage` line, until its input closes.
-public enum PageWorker {
-    /// Serves pages with one `PagePipeline`; returns when standard input ends.
+/// The child side of `ProcessIsolation`: reads `PageReference` JSON lines on standard input and answers
+/// each with a `ChildProcessMessage` line, until its input closes.
+public enum ChildProcessMain {
+    /// Reads the requested pages with one `PagePipeline`; returns when standard input ends.
     ///
     /// Replies go to a private copy of standard output, and standard output itself is pointed at
     /// standard error: a C library printing to stdout must not be read as a reply.
-    public static func serve(configuration: ScanConfiguration) {
-        // A parent killed with SIGKILL cannot stop its workers; the kernel does instead.
+    public static func run(configuration: ScanConfiguration) {
+        // A parent killed with SIGKILL cannot stop its children; the kernel does instead.
         _ = docscan_die_with_parent()
         let channel = dup(STDOUT_FILENO)
         guard channel >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { return }
         let replies = FileHandle(fileDescriptor: channel, closeOnDealloc: true)
         let encoder = JSONEncoder()
-        func reply(_ message: WorkerMessage) -> Bool {
+        func reply(_ message: ChildProcessMessage) -> Bool {
             guard var line = try? encoder.encode(message) else { return false }
             line.append(0x0A)
             do {
