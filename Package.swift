@@ -5,7 +5,7 @@ let package = Package(
     name: "docscan",
     products: [
         .executable(name: "docscan", targets: ["docscan"]),
-        .library(name: "DocScanKit", targets: ["DocScanKit"]),
+        .library(name: "DocScanKit", targets: ["DocScanKit", "DocScanKeywords", "DocScanCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -44,10 +44,17 @@ let package = Package(
         ),
         // prctl for worker processes: variadic in C, so Swift cannot call it.
         .target(name: "CProcessSupport"),
+        // The vocabulary every layer shares (scan mode, languages, page context and deadline, page and run
+        // errors, exit statuses, recognized text, script predicates): no C library, no dependency.
+        .target(name: "DocScanCore"),
+        // The keyword stage: segmentation, measurements, stop words, lexicon, garbage rules, ranking.
+        // Needs ICU and jieba's dictionary, never Tesseract or Leptonica, so its tests run without models.
+        .target(name: "DocScanKeywords", dependencies: ["DocScanCore", "DocScanICU"]),
         .target(
             name: "DocScanKit",
             dependencies: [
-                "DocScanICU",
+                "DocScanCore",
+                "DocScanKeywords",
                 "CProcessSupport",
                 "CTesseract",
                 "CLeptonica",
@@ -60,6 +67,8 @@ let package = Package(
             name: "docscan",
             dependencies: [
                 "DocScanKit",
+                "DocScanKeywords",
+                "DocScanCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,20 +76,24 @@ let package = Package(
         // -DDOCSCAN_FUZZ; a plain build makes a replayer of saved inputs through the same target.
         .executableTarget(
             name: "docscan-load-fuzzer",
-            dependencies: ["DocScanKit"],
+            dependencies: ["DocScanKit", "DocScanCore"],
             path: "Sources/DocScanLoadFuzzer"
         ),
         .testTarget(
             name: "DocScanKitTests",
-            dependencies: ["DocScanKit", "CLeptonica", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["DocScanKit", "DocScanKeywords", "DocScanCore", "CLeptonica", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "DocScanICUTests",
             dependencies: ["DocScanICU"]
         ),
         .testTarget(
+            name: "DocScanKeywordsTests",
+            dependencies: ["DocScanKeywords", "DocScanCore", "DocScanICU"]
+        ),
+        .testTarget(
             name: "docscanTests",
-            dependencies: ["DocScanKit"]
+            dependencies: ["DocScanKit", "DocScanCore"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import DocScanCore
 import ArgumentParser
 import DocScanKit
 import Foundation

@@ -1,3 +1,4 @@
+import DocScanCore
 import Dispatch
 import DocScanKit
 import Foundation

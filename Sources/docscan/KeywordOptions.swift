@@ -1,5 +1,7 @@
 import ArgumentParser
+import DocScanCore
 import DocScanKit
+import DocScanKeywords
 import Foundation
 
 /// The keyword filter options, shared by `scan` and `keywords`.

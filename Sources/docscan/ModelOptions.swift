@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocScanCore
 import DocScanKit
 import Foundation
 

@@ -1,3 +1,4 @@
+import DocScanCore
 import DocScanKit
 import Foundation
 import Testing

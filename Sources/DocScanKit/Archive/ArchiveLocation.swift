@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Where archives are: the default one, the form roots are stored in, and opening one by its location.

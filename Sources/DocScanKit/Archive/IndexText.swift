@@ -1,3 +1,5 @@
+import DocScanCore
+import DocScanKeywords
 import DocScanICU
 
 /// Text as the archive's full-text index sees it, and queries turned into the same form.
@@ -11,7 +13,7 @@ public enum IndexText {
     /// - Throws: `DocScanError.missingDependency` when ICU cannot segment the text: indexed unsegmented,
     ///   its Chinese words could never be found.
     public static func indexed(_ text: String, segmenter: TextSegmenter) throws -> String {
-        guard text.unicodeScalars.contains(where: HanSpacing.isHan) else { return text }
+        guard text.unicodeScalars.contains(where: Script.isHan) else { return text }
         let segments: [WordSegment]
         do {
             segments = try segmenter.segments(in: text)
@@ -39,7 +41,7 @@ public enum IndexText {
     public static func match(for query: String) throws -> String {
         let segments: [WordSegment]
         do {
-            segments = query.unicodeScalars.contains(where: HanSpacing.isHan)
+            segments = query.unicodeScalars.contains(where: Script.isHan)
                 ? try TextSegmenter.standard().segments(in: query)
                 : try WordBreaker().segments(in: query)
         } catch let error as DocScanError {

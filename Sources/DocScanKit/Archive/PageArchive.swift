@@ -1,3 +1,5 @@
+import DocScanCore
+
 /// Where scanned pages are kept and found.
 ///
 /// One protocol, so that the use cases (scan into an archive, search, export, import) do not care which

@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// An exclusive lock on an archive for one `docscan scan` run, held until released or the process

@@ -1,3 +1,4 @@
+import DocScanCore
 import GRDB
 
 extension SQLiteArchive {

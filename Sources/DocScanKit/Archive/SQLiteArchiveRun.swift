@@ -1,3 +1,5 @@
+import DocScanCore
+import DocScanKeywords
 import Foundation
 import GRDB
 

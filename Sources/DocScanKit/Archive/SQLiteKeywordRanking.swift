@@ -1,3 +1,4 @@
+import DocScanKeywords
 import GRDB
 
 /// Keywords in tf-idf order over the pages of a root, computed when they are read: the archive

@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// What a scan into an archive has to do: the pages to read, the pages already archived unchanged,

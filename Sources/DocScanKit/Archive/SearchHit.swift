@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// One page found by a search.

@@ -1,3 +1,4 @@
+import DocScanCore
 import CLeptonica
 
 /// The clean-up stage: evens out the background (shadows, uneven lighting, grey paper) and removes skew,

@@ -1,3 +1,4 @@
+import DocScanCore
 import CLeptonica
 
 /// Finds the sheet of paper in a photo: the largest bright region, and its four corners.

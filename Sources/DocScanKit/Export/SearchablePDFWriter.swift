@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Writes a searchable PDF for the pages of one source file: each PDF page shows the cleaned page image

@@ -1,3 +1,5 @@
+import DocScanCore
+
 /// What the load stage hands on: the decoded, EXIF-upright image and what was learned reading it.
 public struct LoadedPage {
     public let image: PixImage

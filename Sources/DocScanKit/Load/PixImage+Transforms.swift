@@ -1,3 +1,4 @@
+import DocScanCore
 import CLeptonica
 
 /// New images derived from this one; each returns a fresh owner and leaves `self` untouched.

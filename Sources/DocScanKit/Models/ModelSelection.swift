@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// The models one run uses, one per language, gathered where Tesseract can load them together.

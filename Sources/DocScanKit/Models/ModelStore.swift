@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Finds the installed Tesseract models and picks one per language for each mode.

@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// The orient stage: detects a page turned by 90°, 180° or 270° with Tesseract OSD and turns it upright.

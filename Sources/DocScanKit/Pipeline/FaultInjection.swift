@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Faults the tests inject into recognition, to prove that a run outlives a page that crashes, hangs or

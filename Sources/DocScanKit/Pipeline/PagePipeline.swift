@@ -1,3 +1,5 @@
+import DocScanCore
+import DocScanKeywords
 import Foundation
 
 /// Runs one page through every stage with one worker's engines, and turns the outcome into a record.

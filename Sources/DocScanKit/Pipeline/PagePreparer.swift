@@ -1,3 +1,5 @@
+import DocScanCore
+
 /// The stages that turn a page file into the image Tesseract reads: load, orient, clean up.
 ///
 /// Shared by the record pipeline and the searchable-PDF writer, so a PDF page shows exactly the image

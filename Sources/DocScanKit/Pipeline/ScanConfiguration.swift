@@ -1,3 +1,5 @@
+import DocScanCore
+import DocScanKeywords
 import Foundation
 
 /// Everything a run needs, checked before any page is read, and shared by all workers.

@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// What the recognize stage reads pages with: Tesseract in a run, a scripted engine in tests, so the

@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// The recognize stage: reads a cleaned page with the worker's recognizer.

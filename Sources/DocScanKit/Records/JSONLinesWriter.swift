@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Writes records as JSON Lines, one `write(2)` per record so an interrupted run leaves no partial line.

@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Output files written whole or not at all: under a temporary name beside the target, synced,

@@ -1,3 +1,6 @@
+import DocScanCore
+import DocScanKeywords
+
 /// One page's result: the JSON Lines record, and what workers hand the writer.
 ///
 /// Field names are the record schema (README, "Record format"); a change to them bumps `schema`.

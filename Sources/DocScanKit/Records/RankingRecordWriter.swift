@@ -1,3 +1,5 @@
+import DocScanKeywords
+
 /// Ranks every record's keywords by tf-idf over the whole run before the run's output is final.
 ///
 /// Ranking needs every page, but a long run must not hold its output back: when the wrapped writer can

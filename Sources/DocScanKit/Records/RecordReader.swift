@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Reads JSON Lines page records, as `docscan scan` wrote them, from a file or standard input.

@@ -1,3 +1,5 @@
+import DocScanCore
+
 /// Where page records go. Only the runner's writer thread calls it, in page order.
 public protocol RecordWriter {
     /// Writes one record completely or not at all.

@@ -1,3 +1,5 @@
+import DocScanCore
+
 /// What a child process says to its parent, one JSON line each; the parent's requests are
 /// `PageReference`s, one a line.
 enum ChildProcessMessage: Codable {

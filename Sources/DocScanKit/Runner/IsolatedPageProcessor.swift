@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Reads each page in a child process (a "worker process" to the user), so that a crash, a hang or

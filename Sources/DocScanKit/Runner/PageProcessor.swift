@@ -1,3 +1,5 @@
+import DocScanCore
+
 /// What each of the runner's workers reads its pages with: the pipeline in this process, or one in a
 /// child process (`IsolatedPageProcessor`).
 protocol PageProcessor: AnyObject {

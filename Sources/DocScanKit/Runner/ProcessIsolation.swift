@@ -1,3 +1,5 @@
+import DocScanCore
+
 /// How pages are kept apart from the run: each of the runner's workers reads its pages in a child process that the
 /// parent restarts when it crashes, stops when it hangs, and kills when it takes too much memory.
 ///

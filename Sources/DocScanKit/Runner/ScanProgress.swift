@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Where a run stands; reported after every page written.

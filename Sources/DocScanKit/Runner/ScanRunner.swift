@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Runs pages through worker pipelines and hands their records to one writer in page order.

@@ -1,3 +1,5 @@
+import DocScanCore
+
 /// How a run ended.
 public struct ScanSummary: Sendable {
     /// Pages listed for the run.

@@ -1,3 +1,4 @@
+import DocScanCore
 import Crypto
 import Foundation
 

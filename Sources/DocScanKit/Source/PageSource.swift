@@ -1,3 +1,4 @@
+import DocScanCore
 import CLeptonica
 import Foundation
 

@@ -1,3 +1,5 @@
+import DocScanCore
+
 internal import CTesseract
 
 /// A `TessBaseAPI` initialised with the `osd` model only, for orientation and script detection.

@@ -1,4 +1,5 @@
 internal import CTesseract
+import DocScanCore
 import Foundation
 
 /// Owns one Tesseract PDF renderer (`TessResultRenderer`) and the file it writes, from the document's

@@ -1,4 +1,5 @@
 internal import CTesseract
+import DocScanCore
 import Foundation
 
 /// Owns one `TessBaseAPI` and ends and deletes it exactly once, in deinit.

@@ -1,4 +1,5 @@
 internal import CTesseract
+import DocScanCore
 import Foundation
 
 /// One `TessBaseAPI` initialised once with a set of models, and reused for every page a worker reads

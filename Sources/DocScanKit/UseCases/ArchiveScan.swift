@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Scans a folder (or one image) into an archive, a records file, or both: the use case behind

@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Adds page records (from `docscan scan --jsonl`, perhaps made on another machine) to an archive, as

@@ -1,5 +1,7 @@
 import CLeptonica
+import DocScanCore
 import DocScanKit
+import DocScanKeywords
 import Foundation
 import GRDB
 import Testing

@@ -1,3 +1,4 @@
+import DocScanCore
 @testable import DocScanKit
 import Foundation
 import Synchronization

@@ -1,4 +1,5 @@
 import CLeptonica
+import DocScanCore
 import DocScanKit
 import Foundation
 import Testing

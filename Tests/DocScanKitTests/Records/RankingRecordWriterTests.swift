@@ -1,4 +1,6 @@
+import DocScanCore
 @testable import DocScanKit
+import DocScanKeywords
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// One recognized line, NFKC-normalized, with the OCR confidence of the word each scalar came from.
@@ -115,7 +116,8 @@ struct ConfidentLine: Equatable {
     /// folding is part of that test, so upper-case letters take the slow path; they come out the same.
     static func isNFKCStable(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0..<0x80, 0x4E00...0x9FFF: return true
+        case 0..<0x80: return true
+        case _ where Script.isCommonHan(scalar): return true
         default:
             let properties = scalar.properties
             return !properties.changesWhenNFKCCaseFolded && properties.canonicalCombiningClass == .notReordered

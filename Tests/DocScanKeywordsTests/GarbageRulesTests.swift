@@ -1,4 +1,5 @@
-import DocScanKit
+import DocScanCore
+@testable import DocScanKeywords
 import Testing
 
 @Suite struct GarbageRulesTests {

@@ -1,5 +1,6 @@
 import DocScanICU
-import DocScanKit
+import DocScanCore
+@testable import DocScanKeywords
 import Foundation
 import Testing
 

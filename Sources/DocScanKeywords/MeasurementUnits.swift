@@ -1,3 +1,5 @@
+import DocScanCore
+
 /// The units, currencies and Chinese measure words `MeasurementMatcher` accepts after a number, kept as
 /// UTF-8 bytes and indexed by first byte so the scanner compares a handful of candidates, not all.
 ///

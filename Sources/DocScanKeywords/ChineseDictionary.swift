@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// jieba's word list (`dict.txt`, one `word frequency tag` a line) as a prefix trie over Unicode scalars.

@@ -1,4 +1,5 @@
-import DocScanKit
+import DocScanCore
+@testable import DocScanKeywords
 import Foundation
 import Testing
 
@@ -100,7 +101,7 @@ import Testing
     }
 
     @Test func customWordsAreNeverGarbage() throws {
-        let folder = try TestSupport.temporaryFolder()
+        let folder = try KeywordTestSupport.temporaryFolder()
         let file = folder.appendingPathComponent("custom.txt")
         try "# lab terms\nmhlz\nXQ\n体脂肪\n".write(to: file, atomically: true, encoding: .utf8)
         let extractor = try KeywordSettings(customWordsFile: file).extractor(languages: LanguageList(parsing: "chi_sim,eng"))
@@ -112,7 +113,7 @@ import Testing
     }
 
     @Test func userStopWordsAreAdded() throws {
-        let folder = try TestSupport.temporaryFolder()
+        let folder = try KeywordTestSupport.temporaryFolder()
         let file = folder.appendingPathComponent("stop.txt")
         try "invoice\nPage\n".write(to: file, atomically: true, encoding: .utf8)
         let extractor = try KeywordSettings(stopWordsFile: file).extractor(languages: LanguageList(parsing: "eng"))

@@ -1,3 +1,5 @@
+import DocScanCore
+
 /// An immutable set of byte strings kept in one buffer behind an open-addressing hash table.
 ///
 /// `Lexicon` holds up to a million and a half words; as a `Set<String>` they took over a second to

@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// The user's keyword settings, turned into the run's extractor: stop-word lists by language plus an

@@ -1,4 +1,7 @@
+import DocScanCore
+import DocScanKeywords
 import Foundation
+import Synchronization
 
 /// Extracts records' keywords again from the lines and words they carry, without OCR, so new stop
 /// words, custom words or a different confidence threshold apply to pages already scanned.
@@ -41,7 +44,7 @@ public struct KeywordReextractor {
             report.pages += 1
             report.textBytes += record.text.utf8.count
         }
-        let output = Output(records)
+        let output = Mutex(records)
         let (extractorsByLanguages, languagesByPage) = (extractors, pageLanguages)
         let chunk = 16
         let chunks = (records.count + chunk - 1) / chunk
@@ -63,26 +66,15 @@ public struct KeywordReextractor {
                         record.keywordString = found.keywords.joined(separator: " ")
                         record.keywordCounts = found.counts
                         record.keywordsDropped = found.dropped
+                        record.warnings += found.warnings
                     }
                     done.append(record)
                 }
-                output.store(done, at: range.lowerBound)
+                output.withLock { $0.replaceSubrange(range, with: done) }
                 index += max(1, jobs)
             }
         }
         report.seconds = clock.seconds
-        return (output.records, report)
-    }
-
-    /// The records as workers finish them; each worker writes its own slots under the lock.
-    private final class Output: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var records: [PageRecord]
-
-        init(_ records: [PageRecord]) { self.records = records }
-
-        func store(_ done: [PageRecord], at offset: Int) {
-            lock.withLock { records.replaceSubrange(offset..<(offset + done.count), with: done) }
-        }
+        return (output.withLock { $0 }, report)
     }
 }

@@ -1,3 +1,5 @@
+import DocScanCore
+
 /// Finds numbers and measurements in NFKC-normalized text, so the keyword stage can mask them before
 /// word segmentation splits `65.3kg` into `65`, `3` and `kg`, or `2021.10.09` into three numbers.
 ///

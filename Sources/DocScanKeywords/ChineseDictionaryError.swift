@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Why jieba's dictionary could not be loaded; the keyword stage cannot cut Chinese without it.

@@ -1,3 +1,5 @@
+import DocScanCore
+
 /// The keyword stage's interface: recognized text in, ordered de-duplicated keywords out.
 ///
 /// Extractors are swappable (a later one segments Chinese by dictionary and filters OCR garbage);

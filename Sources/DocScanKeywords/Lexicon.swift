@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Real words of the scan's languages, from the Debian word lists in `/usr/share/dict`, to rescue words
@@ -158,8 +159,7 @@ public struct Lexicon: Sendable {
                 folded.append(contentsOf: "oe".unicodeScalars)
             case 0xC6, 0xE6:
                 folded.append(contentsOf: "ae".unicodeScalars)
-            case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
-                 0x20000...0x2FA1F:
+            case _ where Script.isUnspaced(scalar):
                 folded.append(scalar)
             default:
                 let properties = scalar.properties

@@ -1,3 +1,4 @@
+import DocScanCore
 import DocScanICU
 import Foundation
 
@@ -135,7 +136,7 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
     /// The filters after the stop words: length, confidence, shape.
     private func considerPiece(_ token: String, folded word: String, confidence: Double, into result: inout KeywordResult) {
         let length = word.utf8.count == word.unicodeScalars.count ? word.utf8.count : word.count
-        let han = word.unicodeScalars.contains(where: HanSpacing.isHan)
+        let han = word.unicodeScalars.contains(where: Script.isHan)
         guard length >= 2, length > 2 || han || Self.isAcronym(token) else {
             result.dropped.short += 1
             return
@@ -158,7 +159,7 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
     /// A letter that is not a numeral (三 and Ⅻ are alphabetic, and numbers).
     static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) }
-        if (0x4E00...0x9FFF).contains(scalar.value) { return !hanNumerals.contains(scalar) }
+        if Script.isCommonHan(scalar) { return !hanNumerals.contains(scalar) }
         return scalar.properties.isAlphabetic && scalar.properties.numericType == nil
     }
 
@@ -199,7 +200,7 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
     /// `line` in Simplified characters. The conversion is character for character, so confidences stay
     /// in place; should a conversion change the length, the line's lowest confidence stands for all.
     private func simplified(_ line: ConfidentLine, with folding: ChineseScriptFolding, into result: inout KeywordResult) -> ConfidentLine {
-        guard line.text.unicodeScalars.contains(where: HanSpacing.isHan) else { return line }
+        guard line.text.unicodeScalars.contains(where: Script.isHan) else { return line }
         let text: String
         do {
             text = try folding.simplified(line.text)

@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Cuts runs of Han characters into words with jieba's dictionary, as jieba's `cut(HMM=False)` does.
@@ -7,7 +8,7 @@ import Foundation
 /// highest sum of log(frequency) − log(total) by dynamic programming from the end, and emits the
 /// words on it. A character that starts no word stays a word of one character: there is no HMM
 /// guessing of unknown words, so a word outside the dictionary comes out as single characters.
-/// A run is a stretch of Unicode ideographs (`HanSpacing.isHan`), wider than jieba's U+4E00–U+9FD5
+/// A run is a stretch of Unicode ideographs (`Script.isHan`), wider than jieba's U+4E00–U+9FD5
 /// blocks; jieba also joins ASCII letters and digits to its blocks, which here stay outside the run.
 public struct ChineseSegmenter: Sendable {
     public let dictionary: ChineseDictionary
@@ -41,7 +42,7 @@ public struct ChineseSegmenter: Sendable {
             let scalar = text.unicodeScalars[index]
             scalars.append(scalar.value)
             positions.append(index)
-            isHan.append(HanSpacing.isHan(scalar))
+            isHan.append(Script.isHan(scalar))
         }
         positions.append(text.endIndex)
         func piece(_ range: Range<Int>) -> String {

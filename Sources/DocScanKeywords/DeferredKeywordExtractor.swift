@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 import Synchronization
 
@@ -7,23 +8,23 @@ import Synchronization
 /// worker processes and writes their records never uses. What can be checked without loading them (the
 /// user's word files, the dictionary's presence) is checked when the run is configured, so a bad option
 /// still stops the run before any page is read.
-final class DeferredKeywordExtractor: KeywordExtractor {
+public final class DeferredKeywordExtractor: KeywordExtractor {
     private let settings: KeywordSettings
     private let built = Mutex<Result<SegmentingKeywordExtractor, any Error>?>(nil)
 
     /// - Throws: `DocScanError.optionFileUnreadable`, `DocScanError.missingDependency`.
-    init(settings: KeywordSettings) throws {
+    public init(settings: KeywordSettings) throws {
         try settings.validate()
         self.settings = settings
     }
 
-    func prepare(languages: LanguageList) throws {
+    public func prepare(languages: LanguageList) throws {
         _ = try extractor(languages: languages)
     }
 
     /// Before `prepare` has succeeded (a caller that skipped it, in an environment broken since the run
     /// was configured), a page gets no keywords and a warning saying why, rather than a crash.
-    func extract(from text: RecognizedText, languages: LanguageList) -> KeywordResult {
+    public func extract(from text: RecognizedText, languages: LanguageList) -> KeywordResult {
         do {
             return try extractor(languages: languages).extract(from: text, languages: languages)
         } catch {

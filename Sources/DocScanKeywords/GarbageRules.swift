@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Shape rules that flag tokens OCR made up: `tHe`, `mhlz`, `aaaa`, `#@!`, `l0ve`, `Hеllo` (Cyrillic е).
@@ -241,7 +242,7 @@ public struct GarbageRules: Sendable {
             return .greek
         case 0x410...0x44F:
             return .cyrillic
-        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0x20000...0x2FA1F:
+        case _ where Script.isUnspaced(scalar):
             return .other
         default:
             break

@@ -1,3 +1,4 @@
+import DocScanCore
 import DocScanICU
 
 /// Words of a page for the keyword stage: ICU's UAX #29 segments, with Han re-cut by jieba's dictionary.
@@ -17,7 +18,7 @@ public struct TextSegmenter: Sendable {
     public init(wordBreaker: WordBreaker, chinese: ChineseSegmenter, userWords: some Sequence<String> = [String]()) {
         self.wordBreaker = wordBreaker
         self.chinese = chinese
-        self.userWords = Set(userWords.filter { !$0.isEmpty && $0.unicodeScalars.allSatisfy(HanSpacing.isHan) })
+        self.userWords = Set(userWords.filter { !$0.isEmpty && $0.unicodeScalars.allSatisfy(Script.isHan) })
         userWordLengths = Set(self.userWords.map(\.unicodeScalars.count)).sorted(by: >)
     }
 
@@ -57,9 +58,9 @@ public struct TextSegmenter: Sendable {
             let scalars = text.unicodeScalars
             var start = lower
             while start < upper {
-                let han = HanSpacing.isHan(scalars[start])
+                let han = Script.isHan(scalars[start])
                 var end = scalars.index(after: start)
-                while end < upper, HanSpacing.isHan(scalars[end]) == han { end = scalars.index(after: end) }
+                while end < upper, Script.isHan(scalars[end]) == han { end = scalars.index(after: end) }
                 if han {
                     var wordStart = start
                     for word in cut(String(scalars[start..<end])) {
@@ -93,7 +94,7 @@ public struct TextSegmenter: Sendable {
             hanRun.removeAll(keepingCapacity: true)
         }
         for segment in try wordBreaker.segments(in: text) {
-            if segment.kind == .ideographic, segment.text.unicodeScalars.allSatisfy(HanSpacing.isHan) {
+            if segment.kind == .ideographic, segment.text.unicodeScalars.allSatisfy(Script.isHan) {
                 hanRun.append(segment)
             } else {
                 flushHanRun()
@@ -112,7 +113,7 @@ public struct TextSegmenter: Sendable {
     /// spaces, or nil when there is none.
     static func hidingChineseRuns(in text: String) -> String? {
         let scalars = Array(text.unicodeScalars)
-        func hideable(_ scalar: Unicode.Scalar) -> Bool { scalar.value <= 0xFFFF && HanSpacing.isHan(scalar) }
+        func hideable(_ scalar: Unicode.Scalar) -> Bool { scalar.value <= 0xFFFF && Script.isHan(scalar) }
         func isKana(_ scalar: Unicode.Scalar) -> Bool {
             (0x3040...0x30FF).contains(scalar.value) || (0x31F0...0x31FF).contains(scalar.value) || (0xFF66...0xFF9F).contains(scalar.value)
         }

@@ -1,3 +1,5 @@
+import DocScanCore
+
 /// The byte-level scanner behind `MeasurementMatcher`, alive for one `matches(in:)` call.
 ///
 /// It works on byte offsets into the text's UTF-8 and decodes a scalar only next to a digit, which is
@@ -539,7 +541,7 @@ struct MeasurementScanner {
         if value < 0x80 {
             return (value &- 0x30) < 10 || ((value | 0x20) &- 0x61) < 26
         }
-        if HanSpacing.isCJK(scalar) || (0xAC00...0xD7A3).contains(value) || (0x1100...0x11FF).contains(value) {
+        if Script.isCJK(scalar) || Script.isHangul(scalar) {
             return false
         }
         let properties = scalar.properties

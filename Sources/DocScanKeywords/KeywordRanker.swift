@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Orders each page's keywords by tf-idf over the pages of a run, so that words printed on most pages

@@ -1,4 +1,5 @@
-@testable import DocScanKit
+import DocScanCore
+@testable import DocScanKeywords
 import Foundation
 import Testing
 

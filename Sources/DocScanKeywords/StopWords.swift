@@ -1,3 +1,4 @@
+import DocScanCore
 import Foundation
 
 /// Function words to leave out of keywords, from `stopwords/<lang>.txt`, for the scan's languages.
@@ -58,9 +59,10 @@ public struct StopWords: Sendable {
         }
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
         candidates.append(executable.deletingLastPathComponent().appendingPathComponent("../share/docscan/stopwords"))
+        // Sources/DocScanKeywords/StopWords.swift, three folders below the root of the source tree.
         candidates.append(URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("stopwords"))
+            .appendingPathComponent("stopwords"))
         return candidates.first { url in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue

@@ -1,4 +1,5 @@
-import DocScanKit
+import DocScanCore
+@testable import DocScanKeywords
 import Foundation
 import Testing
 
@@ -96,7 +97,7 @@ import Testing
     }
 
     @Test func addsAUserWordList() throws {
-        let file = TestSupport.scratch.appendingPathComponent("docscan-custom-words-\(UUID()).txt")
+        let file = KeywordTestSupport.scratch.appendingPathComponent("docscan-custom-words-\(UUID()).txt")
         try "InBody770\n# a comment\n  Zeiss  \r\nSARS-CoV-2\n\nGroß\n".write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let lexicon = try Self.english.adding(wordsIn: file)
