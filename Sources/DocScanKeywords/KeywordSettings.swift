@@ -27,7 +27,7 @@ public struct KeywordSettings: Sendable {
             languages: languages,
             stopWords: stopWords,
             lexicon: Lexicon(languages: languages),
-            customWords: Array(StopWords.parse(customWords)),
+            customWords: WordList.words(in: customWords),
             options: options)
     }
 

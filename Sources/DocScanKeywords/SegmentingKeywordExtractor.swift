@@ -48,7 +48,7 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
         customWords: [String] = [],
         options: Options = Options()
     ) throws {
-        segmenter = try TextSegmenter.standard(userWords: customWords.map { Self.fold($0) })
+        segmenter = try TextSegmenter.standard(userWords: customWords.map { WordList.fold($0) })
         do {
             folding = options.foldTraditional ? try ChineseScriptFolding() : nil
         } catch {
@@ -56,7 +56,7 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
         }
         self.stopWords = stopWords
         self.lexicon = lexicon.adding(customWords)
-        self.customWords = Set(customWords.map { Self.fold($0) })
+        self.customWords = Set(customWords.map { WordList.fold($0) })
         self.options = options
         garbage = GarbageRules(languages: languages)
     }
@@ -99,7 +99,7 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
             result.dropped.numeric += 1
             return
         }
-        let word = Self.fold(token)
+        let word = WordList.fold(token)
         if stopWords.contains(word) {
             result.dropped.stopWord += 1
             return
@@ -124,7 +124,7 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
                 result.dropped.numeric += 1
                 continue
             }
-            let folded = Self.fold(piece)
+            let folded = WordList.fold(piece)
             if stopWords.contains(folded) {
                 result.dropped.stopWord += 1
             } else {
@@ -195,8 +195,6 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
         }
     }
 
-    /// Case-folded (and Traditional Chinese folded to Simplified when asked), with typographic
-    /// apostrophes made plain, so `Don’t` meets the stop word `don't`.
     /// `line` in Simplified characters. The conversion is character for character, so confidences stay
     /// in place; should a conversion change the length, the line's lowest confidence stands for all.
     private func simplified(_ line: ConfidentLine, with folding: ChineseScriptFolding, into result: inout KeywordResult) -> ConfidentLine {
@@ -212,13 +210,6 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
         let count = text.unicodeScalars.count
         guard count != line.confidences.count else { return ConfidentLine(text: text, confidences: line.confidences) }
         return ConfidentLine(text: text, confidences: Array(repeating: line.confidences.min() ?? 0, count: count))
-    }
-
-    /// Case-folded with typographic apostrophes made plain, so `Don’t` meets the stop word `don't`.
-    static func fold(_ token: String) -> String {
-        let folded = token.lowercased()
-        guard folded.unicodeScalars.contains(where: { $0 == "’" || $0 == "ʼ" }) else { return folded }
-        return String(String.UnicodeScalarView(folded.unicodeScalars.map { $0 == "’" || $0 == "ʼ" ? "'" : $0 }))
     }
 
     /// `text` with every scalar in `ranges` replaced by a space, so offsets stay the same.

@@ -43,11 +43,7 @@ public struct StopWords: Sendable {
     public var count: Int { words.count }
 
     static func parse(_ text: String) -> Set<String> {
-        Set(text.split(whereSeparator: \.isNewline).compactMap { line in
-            let word = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-                .trimmingCharacters(in: .whitespaces).lowercased()
-            return word.isEmpty ? nil : word
-        })
+        Set(WordList.words(in: text).map(WordList.fold))
     }
 
     /// Where the lists are: `$DOCSCAN_STOPWORDS`, then `share/docscan/stopwords` beside the installed
