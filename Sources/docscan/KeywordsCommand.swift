@@ -49,13 +49,9 @@ struct KeywordsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let records = try RecordReader.read(path: input)
-        let reextractor = KeywordReextractor(
-            settings: keywords.settings, languages: try languageText.map { try LanguageList(parsing: $0) })
-        let (updated, report) = try reextractor.reextract(records, jobs: jobs)
-        let writer = RankingRecordWriter(wrapping: try JSONLinesWriter(path: jsonl))
-        for record in updated { try writer.write(record) }
-        try writer.finish()
+        let report = try KeywordReextractor(
+            settings: keywords.settings, languages: try languageText.map { try LanguageList(parsing: $0) }
+        ).reextract(from: input, to: jsonl, jobs: jobs)
         if !quietOption.quiet {
             let megabytes = Double(report.textBytes) / 1_000_000
             let rate = report.seconds > 0 ? megabytes / report.seconds : 0

@@ -77,4 +77,16 @@ public struct KeywordReextractor {
         report.seconds = clock.seconds
         return (output.withLock { $0 }, report)
     }
+
+    /// The records in `input` (`-`: standard input) with their keywords extracted again, ranked over
+    /// all of them, written to `output` (`-`: standard output), which may be the input file: it is read
+    /// whole first and replaced in one step.
+    /// - Throws: `DocScanError.inputNotFound`, `.badRecord`, `.outputNotWritable`, or an extractor's error.
+    public func reextract(from input: String, to output: String, jobs: Int = 1) throws -> Report {
+        let (records, report) = try reextract(try RecordReader.read(path: input), jobs: jobs)
+        let writer = RankingRecordWriter(wrapping: try JSONLinesWriter(path: output))
+        for record in records { try writer.write(record) }
+        try writer.finish()
+        return report
+    }
 }
