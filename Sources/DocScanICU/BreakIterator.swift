@@ -1,4 +1,4 @@
-internal import CICU
+internal import CDocScanICU
 
 /// Owns one ICU `UBreakIterator` and closes it.
 ///
@@ -10,9 +10,9 @@ final class BreakIterator {
     /// A word-break iterator for `locale` ("" for the root rules).
     /// - Throws: `ICUError` when ICU has no break rules for it (ICU data missing).
     init(wordsFor locale: String) throws(ICUError) {
-        var status = U_ZERO_ERROR
+        var status = DOCSCAN_U_ZERO_ERROR
         let iterator = docscan_ubrk_open_word(locale, &status)
-        guard let iterator, !status.isFailure else {
+        guard let iterator, !docscan_u_failure(status) else {
             if let iterator { docscan_ubrk_close(iterator) }
             throw ICUError(status, operation: "ubrk_open(word, locale: \"\(locale)\")")
         }
@@ -30,9 +30,9 @@ final class BreakIterator {
     /// A copy with the same rules and no shared state.
     /// - Throws: `ICUError` when ICU cannot allocate the copy.
     func clone() throws(ICUError) -> BreakIterator {
-        var status = U_ZERO_ERROR
+        var status = DOCSCAN_U_ZERO_ERROR
         let copy = docscan_ubrk_clone(iterator, &status)
-        guard let copy, !status.isFailure else {
+        guard let copy, !docscan_u_failure(status) else {
             if let copy { docscan_ubrk_close(copy) }
             throw ICUError(status, operation: "ubrk_clone")
         }
@@ -44,13 +44,13 @@ final class BreakIterator {
     func boundaries(in text: UnsafeBufferPointer<UInt16>) throws(ICUError) -> [(offset: Int, status: Int32)] {
         guard let base = text.baseAddress, !text.isEmpty else { return [] }
         guard let length = Int32(exactly: text.count) else {
-            throw ICUError(U_INDEX_OUTOFBOUNDS_ERROR, operation: "ubrk_setText(\(text.count) UTF-16 units, over ICU's 32-bit limit)")
+            throw ICUError(DOCSCAN_U_INDEX_OUTOFBOUNDS_ERROR, operation: "ubrk_setText(\(text.count) UTF-16 units, over ICU's 32-bit limit)")
         }
-        var status = U_ZERO_ERROR
+        var status = DOCSCAN_U_ZERO_ERROR
         docscan_ubrk_set_text(iterator, base, length, &status)
         try ICUError.check(status, "ubrk_setText(\(text.count) UTF-16 units)")
         defer {
-            var ignored = U_ZERO_ERROR
+            var ignored = DOCSCAN_U_ZERO_ERROR
             docscan_ubrk_set_text(iterator, nil, 0, &ignored)
         }
         var result: [(offset: Int, status: Int32)] = []

@@ -1,4 +1,4 @@
-internal import CICU
+internal import CDocScanICU
 
 /// An ICU call that failed: ICU's error code and name, and which call with which input.
 ///
@@ -12,9 +12,9 @@ public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The call that failed and its input (`ubrk_open(word, locale: "zh")`).
     public let operation: String
 
-    init(_ status: UErrorCode, operation: String) {
-        code = status.rawValue
-        name = docscan_u_error_name(status).map { String(cString: $0) } ?? "U_ERROR_\(status.rawValue)"
+    init(_ status: Int32, operation: String) {
+        code = status
+        name = docscan_u_error_name(status).map { String(cString: $0) } ?? "U_ERROR_\(status)"
         self.operation = operation
     }
 
@@ -23,12 +23,7 @@ public struct ICUError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Throws when `status` is a failure; warnings (negative codes) pass, as `U_FAILURE` lets them.
-    static func check(_ status: UErrorCode, _ operation: @autoclosure () -> String) throws(ICUError) {
-        if status.isFailure { throw ICUError(status, operation: operation()) }
+    static func check(_ status: Int32, _ operation: @autoclosure () -> String) throws(ICUError) {
+        if docscan_u_failure(status) { throw ICUError(status, operation: operation()) }
     }
-}
-
-extension UErrorCode {
-    /// ICU's `U_FAILURE`, a macro Swift does not import: errors are positive, warnings negative.
-    var isFailure: Bool { rawValue > U_ZERO_ERROR.rawValue }
 }

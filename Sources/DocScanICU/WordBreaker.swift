@@ -1,4 +1,4 @@
-internal import CICU
+internal import CDocScanICU
 
 /// Splits text into words at UAX #29 boundaries with the system ICU.
 ///
@@ -45,16 +45,16 @@ public struct WordBreaker: Sendable {
     }
 
     /// ICU's rule status falls in one range per kind (`UBRK_WORD_NONE` up to `UBRK_WORD_NONE_LIMIT`,
-    /// and so on); a status outside them comes from custom rules and counts as no word.
+    /// and so on), which CDocScanICU tells; a status outside them comes from custom rules and counts as
+    /// no word.
     static func kind(ofRuleStatus status: Int32) -> WordSegment.Kind {
-        func within(_ low: UWordBreak, _ limit: UWordBreak) -> Bool {
-            Int64(low.rawValue) <= Int64(status) && Int64(status) < Int64(limit.rawValue)
+        switch docscan_ubrk_word_kind(status) {
+        case DOCSCAN_WORD_LETTER: .letter
+        case DOCSCAN_WORD_NUMBER: .number
+        case DOCSCAN_WORD_KANA: .kana
+        case DOCSCAN_WORD_IDEO: .ideographic
+        default: .nonWord
         }
-        if within(UBRK_WORD_LETTER, UBRK_WORD_LETTER_LIMIT) { return .letter }
-        if within(UBRK_WORD_NUMBER, UBRK_WORD_NUMBER_LIMIT) { return .number }
-        if within(UBRK_WORD_KANA, UBRK_WORD_KANA_LIMIT) { return .kana }
-        if within(UBRK_WORD_IDEO, UBRK_WORD_IDEO_LIMIT) { return .ideographic }
-        return .nonWord
     }
 }
 

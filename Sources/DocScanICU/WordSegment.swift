@@ -1,8 +1,7 @@
 /// One piece of text between two UAX #29 word boundaries, and what ICU says it is.
 public struct WordSegment: Equatable, Sendable {
-    /// What a segment holds, from ICU's word-break rule status. Frozen so that clients may switch
-    /// over it without `@unknown default` (DocScanICU is built with library evolution).
-    @frozen public enum Kind: Equatable, Sendable {
+    /// What a segment holds, from ICU's word-break rule status.
+    public enum Kind: Equatable, Sendable {
         /// Letters of an alphabet or syllabary other than kana, with their marks (`UBRK_WORD_LETTER`).
         case letter
         /// Digits, with the separators UAX #29 keeps inside numbers (`3.14`, `1,000`) (`UBRK_WORD_NUMBER`).
