@@ -1,5 +1,4 @@
 import DocScanCore
-import CLeptonica
 import Foundation
 
 /// Writes each step's image of a page to `--debug-images DIR`, so a person can see what happened.
@@ -20,7 +19,7 @@ public struct DebugImages: Sendable {
         for (index, step) in images.enumerated() {
             let number = step.name == "cleaned" ? 9 : index + 1
             let path = folder.appendingPathComponent("\(base)-\(number)-\(step.name).png").path
-            guard step.image.withUnsafePix({ pixWrite(path, $0, Int32(IFF_PNG)) }) == 0 else {
+            guard step.image.writePNG(to: path) else {
                 return "could not write the debug image \(path)"
             }
         }
@@ -29,12 +28,8 @@ public struct DebugImages: Sendable {
 
     /// A colour copy of `image` with `quad` drawn on it.
     static func drawing(_ quad: PageQuad, on image: PixImage) -> PixImage? {
-        guard let colour = PixImage(taking: image.withUnsafePix { pixConvertTo32($0) }), let points = ptaCreate(4) else { return nil }
-        var owned: UnsafeMutablePointer<PTA>? = points
-        defer { ptaDestroy(&owned) }
-        for corner in quad.corners { ptaAddPt(points, Float(corner.x), Float(corner.y)) }
-        let width = Int32(max(3, max(image.width, image.height) / 300))
-        _ = colour.withUnsafePix { pixRenderPolylineArb($0, points, width, 255, 0, 0, 1) }
+        guard let colour = image.convertedTo32(), let points = PointArray(quad.corners.map { ($0.x, $0.y) }) else { return nil }
+        colour.drawPolygon(points, lineWidth: max(3, max(image.width, image.height) / 300), red: 255, green: 0, blue: 0)
         return colour
     }
 }

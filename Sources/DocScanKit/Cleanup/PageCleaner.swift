@@ -1,5 +1,4 @@
 import DocScanCore
-import CLeptonica
 
 /// The clean-up stage: evens out the background (shadows, uneven lighting, grey paper) and removes skew,
 /// so Tesseract sees dark text on a white page with level lines.
@@ -83,18 +82,15 @@ public struct PageCleaner: PageStage {
         }
         if options.normalizeBackground { lap("background") }
         if options.maxSkew > 0 {
-            var angle: Float = 0
-            var confidence: Float = 0
             // Leptonica measures skew on a bilevel image; the grey page is thresholded for measuring only.
-            let binary = image.depth == 1 ? image : PixImage(taking: image.withUnsafePix { pixConvertTo1($0, 130) })
-            let found = binary?.withUnsafePix {
-                pixFindSkewSweepAndSearch($0, &angle, &confidence, 4, 2, Float(options.maxSkew), 1, 0.01)
-            }
-            if found == 0 {
-                report.skewAngle = (Double(angle) * 100).rounded() / 100
-                report.skewConfidence = (Double(confidence) * 100).rounded() / 100
-                if abs(Double(angle)) >= Self.minimumSkew, confidence >= Self.minimumSkewConfidence,
-                   let level = Self.rotate(image, degrees: Double(angle)) {
+            let binary = image.depth == 1 ? image : image.convertedTo1(threshold: 130)
+            let skew = binary?.skew(
+                sweepReduction: 4, searchReduction: 2, sweepRange: Float(options.maxSkew), sweepDelta: 1, minimumSearchDelta: 0.01)
+            if let skew {
+                report.skewAngle = (Double(skew.angle) * 100).rounded() / 100
+                report.skewConfidence = (Double(skew.confidence) * 100).rounded() / 100
+                if abs(Double(skew.angle)) >= Self.minimumSkew, skew.confidence >= Self.minimumSkewConfidence,
+                   let level = Self.rotate(image, degrees: Double(skew.angle)) {
                     image = level
                     report.deskewed = true
                     keep("deskewed")
@@ -119,23 +115,16 @@ public struct PageCleaner: PageStage {
     /// The darkest background tile and the spread between darkest and lightest, from Leptonica's
     /// background map (tiles of 60 px; text pixels, darker than 100, left out).
     static func backgroundSpread(_ image: PixImage) -> (darkest: Int, range: Int)? {
-        var map: UnsafeMutablePointer<PIX>?
-        guard image.withUnsafePix({ pixGetBackgroundGrayMap($0, nil, 60, 60, 100, 60, &map) }) == 0,
-              let owned = PixImage(taking: map)
+        guard let map = image.backgroundGreyMap(tileWidth: 60, tileHeight: 60, foregroundThreshold: 100, minimumCount: 60),
+              let range = map.valueRange(sampling: 1)
         else { return nil }
-        var darkest: Int32 = 0, lightest: Int32 = 0
-        guard owned.withUnsafePix({ pixGetRangeValues($0, 1, Int32(L_SELECT_AVERAGE), &darkest, &lightest) }) == 0 else { return nil }
-        return (Int(darkest), Int(lightest - darkest))
+        return (range.min, range.max - range.min)
     }
 
     /// Rotates by `degrees` (positive: clockwise) with area mapping on a grey copy, bringing in white.
     static func rotate(_ image: PixImage, degrees: Double) -> PixImage? {
-        let grey = image.depth == 1 ? PixImage(taking: image.withUnsafePix { pixConvert1To8(nil, $0, 255, 0) }) : image
-        return grey.flatMap { grey in
-            PixImage(taking: grey.withUnsafePix {
-                pixRotate($0, Float(degrees * .pi / 180), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0)
-            })
-        }
+        let grey = image.depth == 1 ? image.greyFromBilevel() : image
+        return grey?.rotated(degrees: degrees)
     }
 }
 

@@ -1,5 +1,4 @@
 import DocScanCore
-import CLeptonica
 
 /// Finds the sheet of paper in a photo: the largest bright region, and its four corners.
 ///
@@ -33,14 +32,13 @@ public enum PageFinder {
         guard image.depth == 8 else { return .notFound("bilevel or unusual image: a scan, not a photo") }
         let factor = min(1, workingSize / Double(max(image.width, image.height)))
         guard let small = factor < 1 ? image.scaled(by: factor) : image else { return .notFound("could not reduce the image") }
-        var split: Int32 = 0
-        guard small.withUnsafePix({ pixSplitDistributionFgBg($0, 0.1, 1, &split, nil, nil, nil) }) == 0 else {
+        guard let split = small.foregroundBackgroundSplit(scoreFraction: 0.1, sampling: 1) else {
             return .notFound("no bright page against a darker background")
         }
         let paper = ToneCorrection.levels(of: small)?.paper ?? 255
         var firstReason: String?
         var best: (quad: PageQuad, misfit: Double)?
-        ladder: for threshold in stride(from: Int(split), through: max(Int(split), paper - thresholdStep), by: thresholdStep) {
+        ladder: for threshold in stride(from: split, through: max(split, paper - thresholdStep), by: thresholdStep) {
             switch candidate(in: small, threshold: threshold) {
             case .found(let quad, let misfit):
                 if misfit < best?.misfit ?? .infinity { best = (quad, misfit) }
@@ -68,8 +66,7 @@ public enum PageFinder {
 
     /// The page found with pixels lighter than `threshold` taken as paper, in the reduced copy's pixels.
     private static func candidate(in small: PixImage, threshold: Int) -> Candidate {
-        guard let dark = PixImage(taking: small.withUnsafePix { pixThresholdToBinary($0, Int32(threshold)) }),
-              let bright = PixImage(taking: dark.withUnsafePix { pixInvert(nil, $0) })
+        guard let dark = small.thresholdedToBinary(threshold), let bright = dark.inverted()
         else { return .notFound("no bright page against a darker background") }
         guard let region = largestRegion(in: bright) else { return .notFound("no bright region") }
         let imageArea = Double(small.width * small.height)
@@ -96,27 +93,24 @@ public enum PageFinder {
         let corners = quad.corners
         let centre = PageQuad.Point(x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
         var inside: [UInt32] = [], outside: [UInt32] = []
-        image.withUnsafePix { pix in
-            func sample(_ x: Double, _ y: Double, into values: inout [UInt32]) {
-                guard x >= 0, y >= 0, x < Double(image.width), y < Double(image.height) else { return }
-                var value: UInt32 = 0
-                if pixGetPixel(pix, Int32(x), Int32(y), &value) == 0 { values.append(value) }
-            }
-            for index in corners.indices {
-                let a = corners[index], b = corners[(index + 1) % 4]
-                let length = a.distance(to: b)
-                guard length > 0 else { continue }
-                // The edge's normal, turned to point away from the centre.
-                var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
-                let middle = PageQuad.Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-                if nx * (middle.x - centre.x) + ny * (middle.y - centre.y) < 0 { nx = -nx; ny = -ny }
-                // Samples along the middle 80% of the edge, clear of the corners.
-                for step in 1...39 {
-                    let t = 0.1 + 0.8 * Double(step) / 40
-                    let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
-                    sample(x - nx * band, y - ny * band, into: &inside)
-                    sample(x + nx * band, y + ny * band, into: &outside)
-                }
+        func sample(_ x: Double, _ y: Double, into values: inout [UInt32]) {
+            guard x >= 0, y >= 0, x < Double(image.width), y < Double(image.height) else { return }
+            if let value = image.pixel(x: Int(x), y: Int(y)) { values.append(value) }
+        }
+        for index in corners.indices {
+            let a = corners[index], b = corners[(index + 1) % 4]
+            let length = a.distance(to: b)
+            guard length > 0 else { continue }
+            // The edge's normal, turned to point away from the centre.
+            var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
+            let middle = PageQuad.Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+            if nx * (middle.x - centre.x) + ny * (middle.y - centre.y) < 0 { nx = -nx; ny = -ny }
+            // Samples along the middle 80% of the edge, clear of the corners.
+            for step in 1...39 {
+                let t = 0.1 + 0.8 * Double(step) / 40
+                let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
+                sample(x - nx * band, y - ny * band, into: &inside)
+                sample(x + nx * band, y + ny * band, into: &outside)
             }
         }
         guard inside.count >= 40, outside.count >= 40 else { return nil }
@@ -127,34 +121,22 @@ public enum PageFinder {
     /// The largest 4-connected set region of a 1-bit image: its diagonal extreme points, and how badly
     /// the region (holes filled) fits the quadrilateral they make.
     private static func largestRegion(in mask: PixImage) -> (misfit: Double, quad: PageQuad)? {
-        var components: UnsafeMutablePointer<PIXA>?
-        var boxes = mask.withUnsafePix { pixConnComp($0, &components, 4) }
-        defer {
-            boxaDestroy(&boxes)
-            pixaDestroy(&components)
-        }
-        guard let components else { return nil }
-        var best: (index: Int, pixels: Int32)?
-        for index in 0..<Int(pixaGetCount(components)) {
-            var width: Int32 = 0, height: Int32 = 0
-            _ = pixaGetBoxGeometry(components, Int32(index), nil, nil, &width, &height)
+        guard let components = ConnectedComponents(of: mask, connectivity: 4) else { return nil }
+        var best: (index: Int, pixels: Int)?
+        for index in 0..<components.count {
+            let frame = components.frame(at: index)
             // Only regions whose box could hold a page are counted.
-            guard Int(width) * Int(height) >= mask.width * mask.height / 10,
-                  let region = PixImage(taking: pixaGetPix(components, Int32(index), Int32(L_CLONE)))
-            else { continue }
-            var count: Int32 = 0
-            _ = region.withUnsafePix { pixCountPixels($0, &count, nil) }
+            guard frame.width * frame.height >= mask.width * mask.height / 10, let region = components.image(at: index) else { continue }
+            let count = region.setPixelCount ?? 0
             if count > best?.pixels ?? 0 { best = (index, count) }
         }
-        guard let best, let region = PixImage(taking: pixaGetPix(components, Int32(best.index), Int32(L_CLONE))) else { return nil }
-        var left: Int32 = 0, top: Int32 = 0
-        _ = pixaGetBoxGeometry(components, Int32(best.index), &left, &top, nil, nil)
-        guard let quad = extremeCorners(of: region, offsetX: Int(left), offsetY: Int(top)) else { return nil }
+        guard let best, let region = components.image(at: best.index) else { return nil }
+        let frame = components.frame(at: best.index)
+        guard let quad = extremeCorners(of: region, offsetX: frame.x, offsetY: frame.y) else { return nil }
         // Text and pictures are holes in the paper's region; the sheet is the region with them filled.
         // (Leptonica returns the holes alone.)
-        guard let holes = PixImage(taking: region.withUnsafePix { pixHolesByFilling($0, 4) }),
-              let solid = PixImage(taking: region.withUnsafePix { pix in holes.withUnsafePix { pixOr(nil, pix, $0) } }),
-              let misfit = misfit(of: solid, offsetX: Int(left), offsetY: Int(top), quad: quad)
+        guard let holes = region.holesByFilling(connectivity: 4), let solid = region.union(with: holes),
+              let misfit = misfit(of: solid, offsetX: frame.x, offsetY: frame.y, quad: quad)
         else { return nil }
         return (misfit, quad)
     }
@@ -166,79 +148,61 @@ public enum PageFinder {
         let area = quad.area
         guard area > 0 else { return nil }
         let corners = quad.corners
-        return solid.withUnsafePix { pix -> Double? in
-            guard let data = pixGetData(pix) else { return nil }
-            let wordsPerLine = Int(pixGetWpl(pix))
-            let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))
-            var inside = 0, outside = 0
-            for y in 0..<height {
-                // Where the row's centre line crosses the quadrilateral (convex: one interval).
-                let rowY = Double(y + offsetY) + 0.5
-                var low = Double.infinity, high = -Double.infinity
-                for index in corners.indices {
-                    let a = corners[index], b = corners[(index + 1) % 4]
-                    guard (a.y <= rowY && rowY < b.y) || (b.y <= rowY && rowY < a.y) else { continue }
-                    let x = a.x + (rowY - a.y) / (b.y - a.y) * (b.x - a.x)
-                    low = min(low, x)
-                    high = max(high, x)
-                }
-                let line = data + y * wordsPerLine
-                for x in 0..<width where (line[x >> 5] >> (31 - UInt32(x & 31))) & 1 == 1 {
+        guard let rows = solid.setPixelRuns() else { return nil }
+        var inside = 0, outside = 0
+        for (y, runs) in rows.enumerated() {
+            // Where the row's centre line crosses the quadrilateral (convex: one interval).
+            let rowY = Double(y + offsetY) + 0.5
+            var low = Double.infinity, high = -Double.infinity
+            for index in corners.indices {
+                let a = corners[index], b = corners[(index + 1) % 4]
+                guard (a.y <= rowY && rowY < b.y) || (b.y <= rowY && rowY < a.y) else { continue }
+                let x = a.x + (rowY - a.y) / (b.y - a.y) * (b.x - a.x)
+                low = min(low, x)
+                high = max(high, x)
+            }
+            for run in runs {
+                for x in run {
                     let centre = Double(x + offsetX) + 0.5
                     if centre >= low && centre <= high { inside += 1 } else { outside += 1 }
                 }
             }
-            return (Double(outside) + max(0, area - Double(inside))) / area
         }
+        return (Double(outside) + max(0, area - Double(inside))) / area
     }
 
     /// The set pixels with the smallest and largest x+y and x−y.
     private static func extremeCorners(of region: PixImage, offsetX: Int, offsetY: Int) -> PageQuad? {
-        region.withUnsafePix { pix -> PageQuad? in
-            guard let data = pixGetData(pix) else { return nil }
-            let wordsPerLine = Int(pixGetWpl(pix))
-            let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))
-            var minSum = Int.max, maxSum = Int.min, minDiff = Int.max, maxDiff = Int.min
-            var topLeft = (0, 0), bottomRight = (0, 0), bottomLeft = (0, 0), topRight = (0, 0)
-            func consider(_ x: Int, _ y: Int) {
-                if x + y < minSum { minSum = x + y; topLeft = (x, y) }
-                if x + y > maxSum { maxSum = x + y; bottomRight = (x, y) }
-                if x - y < minDiff { minDiff = x - y; bottomLeft = (x, y) }
-                if x - y > maxDiff { maxDiff = x - y; topRight = (x, y) }
-            }
-            for y in 0..<height {
-                let line = data + y * wordsPerLine
-                // Only the first and last set pixel of a row can be extreme along either diagonal.
-                var first: Int?, last: Int?
-                for x in 0..<width where (line[x >> 5] >> (31 - UInt32(x & 31))) & 1 == 1 {
-                    if first == nil { first = x }
-                    last = x
-                }
-                if let first, let last {
-                    consider(first + offsetX, y + offsetY)
-                    consider(last + offsetX, y + offsetY)
-                }
-            }
-            guard minSum != Int.max else { return nil }
-            func point(_ p: (Int, Int)) -> PageQuad.Point { .init(x: Double(p.0), y: Double(p.1)) }
-            return PageQuad(topLeft: point(topLeft), topRight: point(topRight), bottomRight: point(bottomRight), bottomLeft: point(bottomLeft))
+        guard let rows = region.setPixelRuns() else { return nil }
+        var minSum = Int.max, maxSum = Int.min, minDiff = Int.max, maxDiff = Int.min
+        var topLeft = (0, 0), bottomRight = (0, 0), bottomLeft = (0, 0), topRight = (0, 0)
+        func consider(_ x: Int, _ y: Int) {
+            if x + y < minSum { minSum = x + y; topLeft = (x, y) }
+            if x + y > maxSum { maxSum = x + y; bottomRight = (x, y) }
+            if x - y < minDiff { minDiff = x - y; bottomLeft = (x, y) }
+            if x - y > maxDiff { maxDiff = x - y; topRight = (x, y) }
         }
+        for (y, runs) in rows.enumerated() {
+            // Only the first and last set pixel of a row can be extreme along either diagonal.
+            if let first = runs.first?.lowerBound, let last = runs.last?.last {
+                consider(first + offsetX, y + offsetY)
+                consider(last + offsetX, y + offsetY)
+            }
+        }
+        guard minSum != Int.max else { return nil }
+        func point(_ p: (Int, Int)) -> PageQuad.Point { .init(x: Double(p.0), y: Double(p.1)) }
+        return PageQuad(topLeft: point(topLeft), topRight: point(topRight), bottomRight: point(bottomRight), bottomLeft: point(bottomLeft))
     }
 
     /// The page inside `quad` warped flat onto a rectangle of its real proportions.
     static func flatten(_ image: PixImage, quad: PageQuad) -> PixImage? {
         let size = quad.flatSize
         let width = min(Double(image.width), size.width.rounded()), height = min(Double(image.height), size.height.rounded())
-        guard width > 10, height > 10, let source = ptaCreate(4), let target = ptaCreate(4) else { return nil }
-        var sourceOwned: UnsafeMutablePointer<PTA>? = source, targetOwned: UnsafeMutablePointer<PTA>? = target
-        defer {
-            ptaDestroy(&sourceOwned)
-            ptaDestroy(&targetOwned)
-        }
-        for corner in quad.corners { ptaAddPt(source, Float(corner.x), Float(corner.y)) }
-        for (x, y) in [(0.0, 0.0), (width, 0), (width, height), (0, height)] { ptaAddPt(target, Float(x), Float(y)) }
-        // Leptonica takes the destination points first; the output has the input's size and is cropped after.
-        guard let warped = PixImage(taking: image.withUnsafePix { pixProjectivePtaGray($0, target, source, 255) }) else { return nil }
+        guard width > 10, height > 10, let source = PointArray(quad.corners.map { ($0.x, $0.y) }),
+              let target = PointArray([(0.0, 0.0), (width, 0), (width, height), (0, height)])
+        else { return nil }
+        // The output has the input's size and is cropped after.
+        guard let warped = image.warped(from: source, to: target, fill: 255) else { return nil }
         return warped.cropped(to: PageBox(x: 0, y: 0, width: Int(width), height: Int(height)))
     }
 }

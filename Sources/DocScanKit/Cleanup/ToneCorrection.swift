@@ -1,5 +1,3 @@
-import CLeptonica
-
 /// Measures a grey page's ink and paper levels, so that background normalization can tell faded print
 /// from paper.
 enum ToneCorrection {
@@ -24,11 +22,8 @@ enum ToneCorrection {
 
     static func levels(of image: PixImage) -> Levels? {
         guard image.depth == 8 else { return nil }
-        var histogram = image.withUnsafePix { pixGetGrayHistogram($0, 2) }
-        defer { numaDestroy(&histogram) }
-        guard let owned = histogram else { return nil }
-        var counts = [Float](repeating: 0, count: 256)
-        for level in 0..<256 { numaGetFValue(owned, Int32(level), &counts[level]) }
+        guard let histogram = image.greyHistogram(sampling: 2) else { return nil }
+        let counts = (0..<256).map { histogram[$0] }
         let total = counts.reduce(0, +)
         guard total > 0 else { return nil }
         func level(below share: Float) -> Int {
@@ -64,8 +59,6 @@ enum ToneCorrection {
     /// The page divided by a smooth map of its paper, which is brought to 200 (Leptonica's
     /// `pixBackgroundNormSimple` settings, with the foreground threshold given).
     static func normalizedBackground(_ image: PixImage, threshold: Int) -> PixImage? {
-        PixImage(taking: image.withUnsafePix {
-            pixBackgroundNorm($0, nil, nil, 10, 15, Int32(threshold), 40, 200, 2, 1)
-        })
+        image.backgroundNormalized(foregroundThreshold: threshold)
     }
 }

@@ -1,4 +1,3 @@
-import CExif
 import Foundation
 
 /// The EXIF Orientation tag (1–8) of a JPEG: how the camera held the sheet.
@@ -33,27 +32,5 @@ public enum ExifOrientation: Int, Codable, Sendable, CaseIterable {
         case .down, .downMirrored: 2
         case .left, .leftMirrored: 3
         }
-    }
-}
-
-/// Owns one libexif `ExifData` and releases it.
-private final class ExifMetadata {
-    private let data: UnsafeMutablePointer<ExifData>
-
-    init?(url: URL) {
-        guard let data = exif_data_new_from_file(url.path) else { return nil }
-        self.data = data
-    }
-
-    deinit {
-        exif_data_unref(data)
-    }
-
-    /// The raw Orientation value, if IFD 0 has one.
-    var orientation: Int? {
-        guard let ifd0 = docscan_exif_ifd0(data), let entry = exif_content_get_entry(ifd0, EXIF_TAG_ORIENTATION),
-              entry.pointee.format == EXIF_FORMAT_SHORT, entry.pointee.components >= 1, let bytes = entry.pointee.data
-        else { return nil }
-        return Int(exif_get_short(bytes, exif_data_get_byte_order(data)))
     }
 }

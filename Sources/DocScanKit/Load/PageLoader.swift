@@ -1,5 +1,4 @@
 import DocScanCore
-import CLeptonica
 import Foundation
 
 /// The load stage: decodes one page into an image, refusing oversized ones before decoding.
@@ -33,9 +32,7 @@ public struct PageLoader: PageStage, Sendable {
     }
 
     /// Leptonica prints its errors to stderr; docscan reports them itself, once, with the file name.
-    private static let silenceLeptonica: Void = {
-        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
-    }()
+    private static let silenceLeptonica: Void = LeptonicaMessages.silence()
 
     /// Decodes `page`.
     /// - Throws: `PageError` with kind `unreadable`, `notAnImage`, `tooLarge` or `decodeFailed`.
@@ -49,36 +46,32 @@ public struct PageLoader: PageStage, Sendable {
         guard let format = page.format else {
             throw PageError(.notAnImage, "the content is not an image in any supported format")
         }
-        var fileFormat: Int32 = 0, width: Int32 = 0, height: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, colormap: Int32 = 0
-        let header: l_ok
-        if format == .tiff {
-            // The header of this very page: pixReadHeader reads a TIFF's first, and a later page can
-            // claim any size (the fuzzer found a 3-page TIFF of 2.8 KB whose third page is 336 megapixels).
-            var resolution: Int32 = 0
-            header = readHeaderTiff(page.url.path, Int32(page.page - 1), &width, &height, &bps, &spp, &resolution, &colormap, &fileFormat)
-        } else {
-            header = pixReadHeader(page.url.path, &fileFormat, &width, &height, &bps, &spp, &colormap)
-        }
-        guard header == 0 else {
+        // For a TIFF, the header of this very page: pixReadHeader reads a TIFF's first, and a later page can
+        // claim any size (the fuzzer found a 3-page TIFF of 2.8 KB whose third page is 336 megapixels).
+        let header = format == .tiff
+            ? ImageFileHeader(tiffPath: page.url.path, pageIndex: page.page - 1)
+            : ImageFileHeader(path: page.url.path)
+        guard let header else {
             throw PageError(.decodeFailed, "the \(format.rawValue.uppercased()) header cannot be read (damaged or truncated file)")
         }
-        let pixels = Int(width) * Int(height)
+        let width = header.width, height = header.height
+        let pixels = width * height
         guard pixels <= maxPixels else {
             throw PageError(.tooLarge, "\(width)×\(height) is \(pixels / 1_000_000) megapixels, over the limit of \(maxPixels / 1_000_000)")
         }
-        let decoded: UnsafeMutablePointer<PIX>?
+        let decoded: PixImage?
         if format == .tiff {
-            decoded = pixReadTiff(page.url.path, Int32(page.page - 1))
-        } else if format == .jpeg, spp != 4, let reduction = Self.jpegReduction(longSide: Int(max(width, height)), workingSize: workingSize) {
+            decoded = PixImage(readingTiff: page.url.path, pageIndex: page.page - 1)
+        } else if format == .jpeg, header.samplesPerPixel != 4,
+                  let reduction = Self.jpegReduction(longSide: max(width, height), workingSize: workingSize) {
             // A big photo is decoded at 1/2, 1/4 or 1/8 size in the DCT and as luminance only: a
             // 100-megapixel JPEG then takes 25 MB instead of 400 MB as RGB. (CMYK JPEGs have no
             // luminance channel to read, so they take the full path.)
-            var warnings: Int32 = 0
-            decoded = pixReadJpeg(page.url.path, 0, reduction, &warnings, Int32(L_JPEG_READ_LUMINANCE))
+            decoded = PixImage(readingJpegLuminance: page.url.path, reduction: Int(reduction))
         } else {
-            decoded = pixRead(page.url.path)
+            decoded = PixImage(reading: page.url.path)
         }
-        guard let stored = PixImage(taking: decoded), stored.width > 0, stored.height > 0,
+        guard let stored = decoded, stored.width > 0, stored.height > 0,
               let normalized = stored.normalizedForRecognition()
         else {
             throw PageError(.decodeFailed, "the \(format.rawValue.uppercased()) data cannot be decoded (damaged or truncated file)")
@@ -117,7 +110,7 @@ public struct PageLoader: PageStage, Sendable {
             image = smaller
         }
         return LoadedPage(
-            image: image, format: format, originalWidth: Int(width), originalHeight: Int(height), scale: scale,
+            image: image, format: format, originalWidth: width, originalHeight: height, scale: scale,
             exifOrientation: exifValue, exifApplied: exifApplied)
     }
 

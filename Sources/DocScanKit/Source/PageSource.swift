@@ -1,5 +1,4 @@
 import DocScanCore
-import CLeptonica
 import Foundation
 
 /// The source stage: turns a folder (or one file) into the ordered list of pages to scan.
@@ -184,10 +183,7 @@ public struct PageSource: Sendable {
 
     /// Pages in a TIFF, read from its directory chain; 1 when it cannot be read (load reports the error).
     static func tiffPageCount(_ url: URL) -> Int {
-        guard let stream = fopen(url.path, "rb") else { return 1 }
-        defer { fclose(stream) }
-        var count: Int32 = 0
-        guard tiffGetCount(stream, &count) == 0, count > 0 else { return 1 }
-        return Int(count)
+        guard let count = ImageFileHeader.tiffPageCount(path: url.path), count > 0 else { return 1 }
+        return count
     }
 }

@@ -1,4 +1,4 @@
-import CLeptonica
+internal import CLeptonica
 
 /// Owns one Leptonica `PIX` and frees it exactly once.
 ///

@@ -1,0 +1,45 @@
+import CLeptonica
+import DocScanCore
+@testable import DocScanKit
+import Testing
+
+/// The owner types over Leptonica read what Leptonica holds: set-pixel runs across word boundaries,
+/// connected regions and their boxes.
+struct LeptonicaWrapperTests {
+    /// A 1-bit image of `width`×`height` with the given pixels set.
+    private func mask(width: Int, height: Int, set pixels: [(x: Int, y: Int)]) throws -> PixImage {
+        let image = try #require(PixImage(taking: pixCreate(Int32(width), Int32(height), 1)))
+        image.withUnsafePix { pix in
+            for pixel in pixels { _ = pixSetPixel(pix, Int32(pixel.x), Int32(pixel.y), 1) }
+        }
+        return image
+    }
+
+    @Test func setPixelRunsCrossWordBoundariesAndReachTheRowsEnd() throws {
+        let first = [0, 1, 2, 31, 32, 33, 69].map { (x: $0, y: 0) }
+        let last = (0..<70).map { (x: $0, y: 2) }
+        let image = try mask(width: 70, height: 3, set: first + last)
+        #expect(image.setPixelRuns() == [[0..<3, 31..<34, 69..<70], [], [0..<70]])
+        #expect(image.setPixelCount == 77)
+    }
+
+    @Test func connectedComponentsGiveEachRegionsBoxAndPixels() throws {
+        let square = [(10, 5), (11, 5), (10, 6), (11, 6)].map { (x: $0.0, y: $0.1) }
+        // Touching only diagonally: one region with 8-connectivity, two with 4.
+        let diagonal = [(30, 20), (31, 21)].map { (x: $0.0, y: $0.1) }
+        let image = try mask(width: 40, height: 30, set: square + diagonal)
+        let fourConnected = try #require(ConnectedComponents(of: image, connectivity: 4))
+        #expect(fourConnected.count == 3)
+        #expect(fourConnected.frame(at: 0) == PageBox(x: 10, y: 5, width: 2, height: 2))
+        #expect(fourConnected.image(at: 0)?.setPixelCount == 4)
+        let eightConnected = try #require(ConnectedComponents(of: image, connectivity: 8))
+        #expect(eightConnected.count == 2)
+        #expect(eightConnected.frame(at: 1) == PageBox(x: 30, y: 20, width: 2, height: 2))
+    }
+
+    @Test func croppingKeepsTheBoxClippedToTheImage() throws {
+        let image = try mask(width: 40, height: 30, set: [])
+        let cropped = try #require(image.cropped(to: PageBox(x: 30, y: 10, width: 20, height: 5)))
+        #expect((cropped.width, cropped.height) == (10, 5))
+    }
+}
