@@ -5,7 +5,7 @@ let package = Package(
     name: "docscan",
     products: [
         .executable(name: "docscan", targets: ["docscan"]),
-        .library(name: "DocScanKit", targets: ["DocScanKit", "DocScanKeywords", "DocScanCore"]),
+        .library(name: "DocScanKit", targets: ["DocScanKit", "DocScanKeywords", "DocScanNative", "DocScanCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -49,15 +49,20 @@ let package = Package(
         // The keyword stage: segmentation, measurements, stop words, lexicon, garbage rules, ranking.
         // Needs ICU and jieba's dictionary, never Tesseract or Leptonica, so its tests run without models.
         .target(name: "DocScanKeywords", dependencies: ["DocScanCore", "DocScanICU"]),
+        // The one layer that calls C: a Swift owner for every handle (Leptonica images and arrays,
+        // Tesseract engines and renderers, libexif data, file descriptors, child processes). The stages
+        // above it cannot import a C module, so the compiler keeps raw pointers inside it.
+        .target(
+            name: "DocScanNative",
+            dependencies: ["DocScanCore", "CTesseract", "CLeptonica", "CExif", "CProcessSupport"]
+        ),
         .target(
             name: "DocScanKit",
             dependencies: [
                 "DocScanCore",
                 "DocScanKeywords",
-                "CProcessSupport",
-                "CTesseract",
-                "CLeptonica",
-                "CExif",
+                "DocScanNative",
+                "DocScanICU",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -80,11 +85,15 @@ let package = Package(
         ),
         .testTarget(
             name: "DocScanKitTests",
-            dependencies: ["DocScanKit", "DocScanKeywords", "DocScanCore", "CLeptonica", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["DocScanKit", "DocScanKeywords", "DocScanNative", "DocScanCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "DocScanICUTests",
             dependencies: ["DocScanICU"]
+        ),
+        .testTarget(
+            name: "DocScanNativeTests",
+            dependencies: ["DocScanNative", "DocScanCore"]
         ),
         .testTarget(
             name: "DocScanKeywordsTests",

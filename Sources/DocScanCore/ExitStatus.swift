@@ -11,7 +11,7 @@ public enum ExitStatus: Int32, CaseIterable, Codable, Sendable {
     case inputError = 2
     /// At least one page failed; its record carries the error and every other page was written.
     case somePagesFailed = 3
-    /// A language model or a library docscan needs is missing.
+    /// A language model or a library docscan needs is missing, or a model file is damaged.
     case missingDependency = 4
     /// The output could not be written (permissions, missing folder, disk full).
     case outputNotWritable = 5
@@ -29,7 +29,7 @@ public enum ExitStatus: Int32, CaseIterable, Codable, Sendable {
         case .internalError: "internal error (a bug in docscan)"
         case .inputError: "input missing, unreadable, or no page images found"
         case .somePagesFailed: "some pages failed; their records carry the error, the rest are written"
-        case .missingDependency: "a language model or library is missing"
+        case .missingDependency: "a language model or library is missing, or a model file is damaged"
         case .outputNotWritable: "output not writable"
         case .archiveError: "archive busy (--no-wait), damaged, or newer"
         case .badArguments: "bad command-line arguments"

@@ -1,4 +1,5 @@
 import DocScanCore
+import DocScanNative
 import Foundation
 
 /// An exclusive lock on an archive for one `docscan scan` run, held until released or the process

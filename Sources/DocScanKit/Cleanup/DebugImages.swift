@@ -1,4 +1,5 @@
 import DocScanCore
+import DocScanNative
 import Foundation
 
 /// Writes each step's image of a page to `--debug-images DIR`, so a person can see what happened.

@@ -1,4 +1,5 @@
 import DocScanCore
+import DocScanNative
 
 /// The clean-up stage: evens out the background (shadows, uneven lighting, grey paper) and removes skew,
 /// so Tesseract sees dark text on a white page with level lines.

@@ -1,4 +1,5 @@
 import DocScanCore
+import DocScanNative
 
 /// Finds the sheet of paper in a photo: the largest bright region, and its four corners.
 ///

@@ -1,3 +1,5 @@
+import DocScanNative
+
 /// Measures a grey page's ink and paper levels, so that background normalization can tell faded print
 /// from paper.
 enum ToneCorrection {

@@ -1,4 +1,5 @@
 import DocScanCore
+import DocScanNative
 import Foundation
 
 /// Writes a searchable PDF for the pages of one source file: each PDF page shows the cleaned page image

@@ -1,3 +1,4 @@
+import DocScanNative
 import Foundation
 
 /// The EXIF Orientation tag (1–8) of a JPEG: how the camera held the sheet.

@@ -1,4 +1,5 @@
 import DocScanCore
+import DocScanNative
 
 /// What the load stage hands on: the decoded, EXIF-upright image and what was learned reading it.
 public struct LoadedPage {

@@ -1,4 +1,5 @@
 import DocScanCore
+import DocScanNative
 import Foundation
 
 /// The load stage: decodes one page into an image, refusing oversized ones before decoding.

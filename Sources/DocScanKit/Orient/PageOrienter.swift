@@ -1,4 +1,5 @@
 import DocScanCore
+import DocScanNative
 import Foundation
 
 /// The orient stage: detects a page turned by 90°, 180° or 270° with Tesseract OSD and turns it upright.
@@ -47,7 +48,7 @@ public final class PageOrienter: PageStage {
                 throw DocScanError.missingModel(
                     language: "osd", mode: .accurate, advice: ModelStore.installAdvice(for: "osd"))
             }
-            engine = try OrientationEngine(model: osdModel)
+            engine = try OrientationEngine(model: osdModel.path)
         } else {
             engine = nil
         }

@@ -1,4 +1,5 @@
 import DocScanCore
+import DocScanNative
 import Foundation
 
 /// What the recognize stage reads pages with: Tesseract in a run, a scripted engine in tests, so the

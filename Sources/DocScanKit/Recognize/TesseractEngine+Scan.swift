@@ -1,14 +1,17 @@
 import DocScanCore
+import DocScanNative
 import Foundation
 
-extension TesseractEngine {
+/// Tesseract is the recognizer of every scan; tests script others.
+extension TesseractEngine: Recognizer {
     /// An engine for a scan in `models`' mode: the mode's parameters, and the user's words when given.
     /// - Parameter userWordsFile: words (one a line) Tesseract's dictionary should know, such as names
     ///   and terms of the user's documents (`--custom-words`).
     /// - Throws: `DocScanError.engineInitFailed`.
     public convenience init(scanning models: ModelSelection, userWordsFile: URL?) throws {
         try self.init(
-            models: models, variables: Self.variables(for: models.mode),
+            dataPath: models.dataPath, languages: models.languages.tesseractString, modelFiles: models.models.map(\.path),
+            variables: Self.variables(for: models.mode),
             initVariables: userWordsFile.map { ["user_words_file": $0.path] } ?? [:])
     }
 

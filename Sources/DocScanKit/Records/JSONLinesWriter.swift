@@ -1,4 +1,5 @@
 import DocScanCore
+import DocScanNative
 import Foundation
 
 /// Writes records as JSON Lines, one `write(2)` per record so an interrupted run leaves no partial line.

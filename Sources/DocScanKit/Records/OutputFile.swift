@@ -1,4 +1,5 @@
 import DocScanCore
+import DocScanNative
 import Foundation
 
 /// Output files written whole or not at all: under a temporary name beside the target, synced,

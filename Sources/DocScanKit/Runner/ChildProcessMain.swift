@@ -1,5 +1,5 @@
 import DocScanCore
-import CProcessSupport
+import DocScanNative
 import Foundation
 
 /// The child side of `ProcessIsolation`: reads `PageReference` JSON lines on standard input and answers
@@ -10,19 +10,30 @@ public enum ChildProcessMain {
     /// Replies go to a private copy of standard output, and standard output itself is pointed at
     /// standard error: a C library printing to stdout must not be read as a reply.
     public static func run(configuration: ScanConfiguration) {
-        // A parent killed with SIGKILL cannot stop its children; the kernel does instead.
-        _ = docscan_die_with_parent()
-        let channel = dup(STDOUT_FILENO)
-        guard channel >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { return }
-        let replies = FileHandle(fileDescriptor: channel, closeOnDealloc: true)
+        do {
+            try ProcessControl.dieWithParent()
+        } catch {
+            // A parent killed with SIGKILL then leaves this child running until its input closes.
+            warn("a worker process cannot ask to end with its parent (\(error.reason))")
+        }
+        let replies: FileDescriptor
+        do {
+            replies = try FileDescriptor.duplicating(STDOUT_FILENO)
+            guard dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { throw SystemError() }
+        } catch {
+            warn("a worker process cannot set up its reply channel (\(error.reason))")
+            return
+        }
         let encoder = JSONEncoder()
         func reply(_ message: ChildProcessMessage) -> Bool {
-            guard var line = try? encoder.encode(message) else { return false }
-            line.append(0x0A)
             do {
-                try replies.write(contentsOf: line)
+                var line = try encoder.encode(message)
+                line.append(0x0A)
+                try replies.write(line)
                 return true
             } catch {
+                // The parent is gone, or the reply cannot be encoded: the parent sees this child end.
+                warn("a worker process cannot answer its parent (\(error))")
                 return false
             }
         }
@@ -40,9 +51,19 @@ public enum ChildProcessMain {
         guard reply(.ready) else { return }
         let decoder = JSONDecoder()
         while let line = readLine(strippingNewline: true) {
-            guard let page = try? decoder.decode(PageReference.self, from: Data(line.utf8)) else { return }
+            let page: PageReference
+            do {
+                page = try decoder.decode(PageReference.self, from: Data(line.utf8))
+            } catch {
+                warn("a worker process was sent something that is not a page (\(error))")
+                return
+            }
             let record = pipeline.process(page)
             guard reply(.record(record, keywordCounts: record.keywordCounts)) else { return }
         }
+    }
+
+    private static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("docscan: warning: \(message)\n".utf8))
     }
 }

@@ -1,4 +1,5 @@
 import DocScanCore
+import DocScanNative
 import Foundation
 
 /// Reads each page in a child process (a "worker process" to the user), so that a crash, a hang or

@@ -1,4 +1,5 @@
 import DocScanCore
+import DocScanNative
 import Foundation
 
 /// Runs pages through worker pipelines and hands their records to one writer in page order.

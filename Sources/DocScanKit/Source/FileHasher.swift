@@ -1,4 +1,5 @@
 import DocScanCore
+import DocScanNative
 import Crypto
 import Foundation
 

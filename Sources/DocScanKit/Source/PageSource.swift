@@ -1,4 +1,5 @@
 import DocScanCore
+import DocScanNative
 import Foundation
 
 /// The source stage: turns a folder (or one file) into the ordered list of pages to scan.

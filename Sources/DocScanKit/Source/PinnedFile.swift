@@ -1,3 +1,4 @@
+import DocScanNative
 import Foundation
 import Synchronization
 

@@ -1,6 +1,6 @@
-import CLeptonica
 import DocScanCore
 import DocScanKit
+@testable import DocScanNative
 import DocScanKeywords
 import Foundation
 import GRDB
@@ -124,10 +124,8 @@ import Testing
         #expect(try archive.pageCount() == pages)
         // The same name now holds a one-page TIFF.
         try FileManager.default.removeItem(at: target)
-        var pix = pixRead(TestSupport.fixture("en_invoice.png").path)
-        #expect(pix != nil)
-        #expect(pixWrite(target.path, pix, Int32(IFF_TIFF_ZIP)) == 0)
-        pixDestroy(&pix)
+        let page = try #require(PixImage(reading: TestSupport.fixture("en_invoice.png").path))
+        #expect(page.writeTIFF(to: target.path))
         try scan(folder, into: archive)
         #expect(try archive.pageCount() == 1)
     }

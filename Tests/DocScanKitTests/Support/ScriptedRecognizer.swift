@@ -1,5 +1,6 @@
 import DocScanCore
 import DocScanKit
+import DocScanNative
 import Foundation
 
 /// A recognizer that reads nothing: each page gets the next outcome of its script, so the runner, the

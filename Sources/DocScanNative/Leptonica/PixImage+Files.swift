@@ -23,4 +23,9 @@ extension PixImage {
     func writePNG(to path: String) -> Bool {
         withUnsafePix { pixWrite(path, $0, Int32(IFF_PNG)) } == 0
     }
+
+    /// Writes the image as a one-page TIFF file (ZIP compressed) at `path`; false when Leptonica could not.
+    func writeTIFF(to path: String) -> Bool {
+        withUnsafePix { pixWrite(path, $0, Int32(IFF_TIFF_ZIP)) } == 0
+    }
 }

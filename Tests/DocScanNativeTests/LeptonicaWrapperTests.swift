@@ -1,6 +1,5 @@
-import CLeptonica
 import DocScanCore
-@testable import DocScanKit
+@testable import DocScanNative
 import Testing
 
 /// The owner types over Leptonica read what Leptonica holds: set-pixel runs across word boundaries,

@@ -39,6 +39,15 @@ final class FileDescriptor: Sendable {
 
     var isOpen: Bool { rawValue >= 0 }
 
+    /// A new descriptor for the file `rawValue` (which this process does not own) refers to,
+    /// close-on-exec.
+    /// - Throws: `SystemError`.
+    static func duplicating(_ rawValue: Int32) throws(SystemError) -> FileDescriptor {
+        let copy = fcntl(rawValue, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { throw SystemError() }
+        return FileDescriptor(taking: copy)
+    }
+
     /// A pipe whose ends are close-on-exec from the start: a child another thread starts at the same
     /// moment cannot inherit them.
     /// - Throws: `SystemError`.

@@ -1,5 +1,5 @@
 import DocScanCore
-@testable import DocScanKit
+@testable import DocScanNative
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import DocScanCore
 
 internal import CTesseract
+import Foundation
 
 /// A `TessBaseAPI` initialised with the `osd` model only, for orientation and script detection.
 ///
@@ -9,15 +10,16 @@ internal import CTesseract
 public final class OrientationEngine {
     private let api: TesseractAPI
 
-    /// - Parameter model: the `osd.traineddata` file.
+    /// - Parameter model: the path of the `osd.traineddata` file.
     /// - Throws: `DocScanError.engineInitFailed` with Tesseract's reason when the model cannot be loaded.
-    public init(model: InstalledModel) throws {
-        api = try TesseractAPI(languages: "osd", models: [model.path])
+    public init(model: String) throws {
+        api = try TesseractAPI(languages: "osd", models: [model])
+        let folder = (model as NSString).deletingLastPathComponent
         let (started, messages) = TesseractLog.capturing(on: api) {
-            api.withHandle { TessBaseAPIInit3($0, model.directory, "osd") } == 0
+            api.withHandle { TessBaseAPIInit3($0, folder, "osd") } == 0
         }
         guard started else {
-            throw DocScanError.engineInitFailed(languages: "osd", models: [model.path], reason: messages)
+            throw DocScanError.engineInitFailed(languages: "osd", models: [model], reason: messages)
         }
         api.withHandle { TessBaseAPISetPageSegMode($0, PSM_OSD_ONLY) }
     }

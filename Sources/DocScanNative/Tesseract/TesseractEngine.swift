@@ -4,26 +4,31 @@ import Foundation
 
 /// One `TessBaseAPI` initialised once with a set of models, and reused for every page a worker reads
 /// (engine start-up costs 0.08–0.15 s and 75–120 MB).
-public final class TesseractEngine: Recognizer {
+public final class TesseractEngine {
     private let api: TesseractAPI
     /// The languages as Tesseract was initialised with them, `chi_sim+eng`.
     public let languages: String
 
-    /// Starts Tesseract's LSTM engine with `models`, every language from one folder.
+    /// Starts Tesseract's LSTM engine with the models of `languages`, all in one folder.
     /// - Parameters:
+    ///   - dataPath: the folder holding `<language>.traineddata` for every language.
+    ///   - languages: Tesseract's form, primary first: `chi_sim+eng`.
+    ///   - modelFiles: the model files themselves (the data path may hold links to them), for messages.
     ///   - variables: Tesseract parameters set after initialisation, such as `tessedit_do_invert`.
     ///   - initVariables: parameters Tesseract reads only while loading models, such as `user_words_file`.
     /// - Throws: `DocScanError.engineInitFailed`, naming the model files and with Tesseract's reason,
     ///   when a model cannot be loaded (a damaged or truncated `.traineddata`).
-    public init(models: ModelSelection, variables: [String: String] = [:], initVariables: [String: String] = [:]) throws {
-        languages = models.languages.tesseractString
-        let files = models.models.map(\.path)
-        api = try TesseractAPI(languages: languages, models: files)
-        let (started, messages) = TesseractLog.capturing(on: api) { [api, languages] in
-            Self.initialize(api, dataPath: models.dataPath, languages: languages, variables: initVariables) == 0
+    public init(
+        dataPath: String, languages: String, modelFiles: [String],
+        variables: [String: String] = [:], initVariables: [String: String] = [:]
+    ) throws {
+        self.languages = languages
+        api = try TesseractAPI(languages: languages, models: modelFiles)
+        let (started, messages) = TesseractLog.capturing(on: api) { [api] in
+            Self.initialize(api, dataPath: dataPath, languages: languages, variables: initVariables) == 0
         }
         guard started else {
-            throw DocScanError.engineInitFailed(languages: languages, models: files, reason: messages)
+            throw DocScanError.engineInitFailed(languages: languages, models: modelFiles, reason: messages)
         }
         for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
             api.setVariable(name, value)
@@ -71,7 +76,7 @@ public final class TesseractEngine: Recognizer {
     ///   - pageResolution: dots per inch that give the PDF page its size; positive.
     /// - Throws: `PageError` with kind `recognitionFailed`; `DocScanError.outputNotWritable` when the page
     ///   cannot be added, after which `pdf` must be dropped.
-    func recognize(_ image: PixImage, resolution: Int, addingPageTo pdf: PDFRenderer, pageResolution: Int) throws {
+    package func recognize(_ image: PixImage, resolution: Int, addingPageTo pdf: PDFRenderer, pageResolution: Int) throws {
         precondition(pageResolution > 0, "a PDF page needs a positive resolution")
         try api.withHandle { api in
             defer { clear(api) }
