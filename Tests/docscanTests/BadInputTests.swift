@@ -107,8 +107,6 @@ struct BadInputTests {
         #expect((record["text"] as? String)?.contains("Northfield Hardware") == true)
     }
 
-    /// A file the user running docscan may not read. Root reads everything, so as root the scan runs as
-    /// `nobody` (util-linux's setpriv), for whom the file is as unreadable as for any other user.
     /// A TIFF of 2.8 KB whose third page claims 16384×20500 (found by the fuzzer): the cap applies to
     /// each page's own header, so that page is refused before anything is decoded.
     @Test func aBombOnALaterTiffPageIsRefusedFromItsHeader() throws {
@@ -123,21 +121,31 @@ struct BadInputTests {
         #expect(worker < 150, "a worker's peak memory \(worker) MB")
     }
 
+    /// A file the user running docscan may not read. Root reads everything, so as root the scan runs as
+    /// `nobody` (util-linux's setpriv), for whom the file is as unreadable as for any other user.
     @Test func anUnreadableFileIsNamedWithItsReasonAndTheRestIsRead() throws {
-        let folder = try DocScanProcess.temporaryFolder()
-        try FileManager.default.copyItem(at: Self.heading, to: folder.appendingPathComponent("good.png"))
+        // nobody may be unable to enter the clone, the build folder or $TMPDIR, so it runs a copy of
+        // docscan on a folder beside it, where every user may enter.
+        let copy = getuid() == 0 ? try DocScanProcess.copyForAllUsers() : nil
+        defer { if let copy { try? FileManager.default.removeItem(at: copy.folder) } }
+        let folder = try copy.map { $0.folder.appendingPathComponent("scans") } ?? DocScanProcess.temporaryFolder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let readable = folder.appendingPathComponent("good.png")
+        try FileManager.default.copyItem(at: Self.heading, to: readable)
         let locked = folder.appendingPathComponent("locked.png")
         try FileManager.default.copyItem(at: Self.heading, to: locked)
+        #expect(chmod(readable.path, 0o644) == 0)
         #expect(chmod(locked.path, 0) == 0)
         #expect(chmod(folder.path, 0o755) == 0)
         let arguments = ["scan", folder.path, "--mode", "fast", "--no-archive", "--jsonl", "-"]
         let result: DocScanProcess.Result
-        if getuid() == 0 {
+        if let copy {
             // nobody cannot read root's home, so no model or archive path may point there: fast mode
             // reads the system's tessdata_fast models.
-            let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", DocScanProcess.executable.path]
+            let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", copy.executable.path]
             result = try DocScanProcess.run(
-                arguments, environment: ["HOME": "/nonexistent", "DOCSCAN_MODELS": "/nonexistent"], command: nobody)
+                arguments, environment: ["HOME": "/nonexistent", "DOCSCAN_MODELS": "/nonexistent"], command: nobody,
+                directory: copy.folder)
         } else {
             result = try DocScanProcess.run(arguments)
         }

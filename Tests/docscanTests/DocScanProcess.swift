@@ -106,6 +106,34 @@ struct DocScanProcess {
         return url
     }
 
+    /// A copy of docscan laid out as installed (`bin/docscan`, the stop words in `share/docscan/stopwords`)
+    /// in a new folder under /tmp that every user may enter and read, for a run as another user. That user
+    /// may be unable to enter the clone (one in /root or in a `mktemp -d` folder is 0700), and then could
+    /// neither start workers from the build folder's executable nor read the source tree's stop words.
+    /// /tmp itself, not `$TMPDIR`, which may be private too. The caller removes `folder`; a folder left
+    /// by a killed test process goes when the next one starts.
+    /// - Throws: the error making the folder or copying into it.
+    static func copyForAllUsers() throws -> (folder: URL, executable: URL) {
+        let parent = try AbandonedFolders.folderOfThisProcess(
+            prefix: "docscan-tests-all-users-", in: URL(fileURLWithPath: "/tmp"))
+        let folder = parent.appendingPathComponent(UUID().uuidString)
+        let copy = folder.appendingPathComponent("bin/docscan")
+        let share = folder.appendingPathComponent("share/docscan")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: executable, to: copy)
+        try FileManager.default.copyItem(at: root.appendingPathComponent("stopwords"), to: share.appendingPathComponent("stopwords"))
+        // Copies keep the modes of the originals, which a private umask may have made 0700 and 0600.
+        let inside = try FileManager.default.subpathsOfDirectory(atPath: folder.path).map { folder.path + "/" + $0 }
+        for path in [parent.path, folder.path] + inside {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let mode = isDirectory.boolValue || path == copy.path ? 0o755 : 0o644
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+        }
+        return (folder, copy)
+    }
+
     static func records(_ text: String) throws -> [[String: Any]] {
         try text.split(separator: "\n").map { line in
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
