@@ -85,7 +85,10 @@ let package = Package(
         ),
         .testTarget(
             name: "DocScanKitTests",
-            dependencies: ["DocScanKit", "DocScanKeywords", "DocScanNative", "DocScanCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "DocScanKit", "DocScanKeywords", "DocScanNative", "DocScanCore", "CLeptonica",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "DocScanICUTests",
@@ -93,7 +96,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DocScanNativeTests",
-            dependencies: ["DocScanNative", "DocScanCore"]
+            dependencies: ["DocScanNative", "DocScanCore", "CLeptonica"]
         ),
         .testTarget(
             name: "DocScanKeywordsTests",

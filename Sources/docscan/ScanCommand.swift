@@ -50,12 +50,12 @@ struct ScanCommand: ParsableCommand {
     var jsonl: String?
 
     @Option(help: ArgumentHelp("Refuse pages larger than this many megapixels, before decoding them.", valueName: "n"))
-    var maxMegapixels = ScanConfiguration.defaultMaxPixels / 1_000_000
+    var maxMegapixels = ScanDefaults.maxPixels / 1_000_000
 
     @Option(help: ArgumentHelp(
         "Give up on a page after this many seconds (all its stages); it gets a timed_out error and its worker goes on. 0: no limit.",
         valueName: "seconds"))
-    var pageTimeout = ScanConfiguration.defaultPageTimeout
+    var pageTimeout = ScanDefaults.pageTimeout
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
         "Read pages in worker processes, so a page that crashes Tesseract or Leptonica, hangs, or takes too much memory fails alone (worker_crashed, timed_out, out_of_memory) and the run goes on."))
@@ -64,7 +64,7 @@ struct ScanCommand: ParsableCommand {
     @Option(help: ArgumentHelp(
         "Kill a worker process holding more than this many megabytes; its page gets an out_of_memory error. 0: no limit.",
         valueName: "MB"))
-    var pageMemoryLimit = ScanConfiguration.defaultPageMemoryLimit / 1_000_000
+    var pageMemoryLimit = ScanDefaults.pageMemoryLimit / 1_000_000
 
     /// Set by docscan itself on the worker processes it starts (see `ProcessIsolation`).
     @Flag(help: .private)

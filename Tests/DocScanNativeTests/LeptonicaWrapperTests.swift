@@ -1,3 +1,4 @@
+import CLeptonica
 import DocScanCore
 @testable import DocScanNative
 import Testing

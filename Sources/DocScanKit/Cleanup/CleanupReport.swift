@@ -1,3 +1,5 @@
+import DocScanCore
+
 /// What the clean-up stage did to a page; part of its record.
 public struct CleanupReport: Codable, Equatable, Sendable {
     /// Corners of the sheet found in a photo, in the upright image's pixels; nil when none was used.

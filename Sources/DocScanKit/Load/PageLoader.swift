@@ -12,7 +12,7 @@ public struct PageLoader: PageStage, Sendable {
     /// Pages whose longer side exceeds this many pixels are scaled down to it for recognition.
     public var workingSize: Int
 
-    public init(maxPixels: Int = ScanConfiguration.defaultMaxPixels, workingSize: Int = PageLoader.workingSize(for: .accurate)) {
+    public init(maxPixels: Int = ScanDefaults.maxPixels, workingSize: Int = PageLoader.workingSize(for: .accurate)) {
         self.maxPixels = maxPixels
         self.workingSize = workingSize
         Self.silenceLeptonica

@@ -1,3 +1,5 @@
+import DocScanCore
+
 /// What the load and orient stages decided about a page's orientation; part of its record.
 public struct OrientationReport: Codable, Equatable, Sendable {
     /// EXIF Orientation value of a JPEG (1–8, or an invalid value that was ignored); nil if none.

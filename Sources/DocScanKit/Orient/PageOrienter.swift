@@ -35,12 +35,12 @@ public final class PageOrienter: PageStage {
     public let options: Options
     private let engine: OrientationEngine?
 
-    private let checker: any Recognizer
+    private let checker: any TurnChecker
 
-    /// - Parameter checker: the worker's recognizer, used to check a proposed turn.
+    /// - Parameter checker: reads the page both ways to check a proposed turn: the worker's recognizer.
     /// - Throws: `DocScanError.engineInitFailed` when detection is on and the OSD model cannot be loaded,
     ///   `DocScanError.missingModel` when there is none.
-    public init(options: Options, osdModel: InstalledModel?, checker: any Recognizer) throws {
+    public init(options: Options, osdModel: InstalledModel?, checker: any TurnChecker) throws {
         self.options = options
         self.checker = checker
         if options.detect {

@@ -11,7 +11,7 @@ final class PagePreparer {
 
     /// - Parameter checker: the worker's recognizer, which the orienter uses to check a turn.
     /// - Throws: `DocScanError.engineInitFailed` or `.missingModel` when orientation detection cannot start.
-    init(configuration: ScanConfiguration, checker: any Recognizer) throws {
+    init(configuration: ScanConfiguration, checker: any TurnChecker) throws {
         loader = PageLoader(maxPixels: configuration.maxPixels, workingSize: configuration.workingSize)
         orienter = try PageOrienter(options: configuration.orientation, osdModel: configuration.osdModel, checker: checker)
         cleaner = PageCleaner(options: configuration.cleanup)

@@ -22,7 +22,7 @@ public struct ScanConfiguration: Sendable {
     /// Clean-up settings: background normalization and deskew.
     public var cleanup: PageCleaner.Options
     /// Seconds a page may take, all stages together, before it becomes a `timed_out` error; nil for no limit.
-    public var pageTimeout: Double? = ScanConfiguration.defaultPageTimeout
+    public var pageTimeout: Double? = ScanDefaults.pageTimeout
     /// Where to write each step's image, or nil.
     public var debugImages: DebugImages? {
         didSet { cleanup.keepSteps = debugImages != nil }
@@ -43,7 +43,7 @@ public struct ScanConfiguration: Sendable {
         languages: LanguageList,
         store: ModelStore = .default(),
         jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-        maxPixels: Int = ScanConfiguration.defaultMaxPixels,
+        maxPixels: Int = ScanDefaults.maxPixels,
         orientation: PageOrienter.Options? = nil,
         keywords: KeywordSettings = KeywordSettings(),
         keywordExtractor: (any KeywordExtractor)? = nil

@@ -6,17 +6,13 @@ import Foundation
 /// runner, the pipeline and their error paths can be tested without models.
 ///
 /// One per worker for the whole run; it keeps per-page state, so it never crosses threads.
-public protocol Recognizer: AnyObject {
+public protocol Recognizer: TurnChecker {
     /// Reads one page.
     /// - Parameters:
     ///   - resolution: dots per inch to assume, or 0 to let the engine estimate it from the text size.
     ///   - deadline: when to give up.
     /// - Throws: `PageError` with kind `recognitionFailed`, or `timedOut` past the deadline.
     func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline) throws -> RecognizedText
-
-    /// The mean word confidence (0–100) of `image`, to check a proposed turn of the page.
-    /// - Throws: `PageError` with kind `recognitionFailed`.
-    func meanConfidence(_ image: PixImage, resolution: Int) throws -> Double
 }
 
 /// Starts a worker's recognizer, once per worker: Tesseract unless a test says otherwise.

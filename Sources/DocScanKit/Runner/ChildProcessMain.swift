@@ -17,7 +17,7 @@ public enum ChildProcessMain {
             warn("a worker process cannot ask to end with its parent (\(error.reason))")
         }
         let replies: FileDescriptor
-        do {
+        do throws(SystemError) {
             replies = try FileDescriptor.duplicating(STDOUT_FILENO)
             guard dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { throw SystemError() }
         } catch {

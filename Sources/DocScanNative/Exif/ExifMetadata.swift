@@ -2,11 +2,11 @@ internal import CExif
 import Foundation
 
 /// Owns one libexif `ExifData` and releases it.
-final class ExifMetadata {
+package final class ExifMetadata {
     private let data: UnsafeMutablePointer<ExifData>
 
     /// The EXIF data of the file at `url`; nil when it has none or cannot be read.
-    init?(url: URL) {
+    package init?(url: URL) {
         guard let data = exif_data_new_from_file(url.path) else { return nil }
         self.data = data
     }
@@ -16,7 +16,7 @@ final class ExifMetadata {
     }
 
     /// The raw Orientation value, if IFD 0 has one.
-    var orientation: Int? {
+    package var orientation: Int? {
         guard let ifd0 = docscan_exif_ifd0(data), let entry = exif_content_get_entry(ifd0, EXIF_TAG_ORIENTATION),
               entry.pointee.format == EXIF_FORMAT_SHORT, entry.pointee.components >= 1, let bytes = entry.pointee.data
         else { return nil }

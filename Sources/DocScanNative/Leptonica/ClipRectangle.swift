@@ -2,11 +2,11 @@ import DocScanCore
 internal import CLeptonica
 
 /// Owns one Leptonica `BOX`: the region `PixImage.cropped(to:)` keeps.
-final class ClipRectangle {
+package final class ClipRectangle {
     private let box: UnsafeMutablePointer<BOX>
 
     /// Nil when Leptonica refuses the rectangle (a negative width or height).
-    init?(_ rectangle: PageBox) {
+    package init?(_ rectangle: PageBox) {
         guard let box = boxCreate(Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width), Int32(rectangle.height)) else {
             return nil
         }

@@ -3,14 +3,14 @@ internal import CLeptonica
 
 /// The connected regions of a 1-bit image: owns the `PIXA` of their images and the `BOXA` of their
 /// boxes that Leptonica's `pixConnComp` returns, and frees both.
-final class ConnectedComponents {
+package final class ConnectedComponents {
     private let images: UnsafeMutablePointer<PIXA>
     /// `pixConnComp`'s own list of the boxes the `PIXA` also holds: nothing reads it, it is only freed.
     private let boxes: UnsafeMutablePointer<BOXA>?
 
     /// The regions of set pixels of `mask`, joined by `connectivity` (4 or 8); nil when Leptonica cannot
     /// find them.
-    init?(of mask: PixImage, connectivity: Int) {
+    package init?(of mask: PixImage, connectivity: Int) {
         var images: UnsafeMutablePointer<PIXA>?
         var boxes = mask.withUnsafePix { pixConnComp($0, &images, Int32(connectivity)) }
         guard let images else {
@@ -29,17 +29,17 @@ final class ConnectedComponents {
     }
 
     /// How many regions there are.
-    var count: Int { Int(pixaGetCount(images)) }
+    package var count: Int { Int(pixaGetCount(images)) }
 
     /// Where region `index` lies in the mask: its bounding box.
-    func frame(at index: Int) -> PageBox {
+    package func frame(at index: Int) -> PageBox {
         var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
         _ = pixaGetBoxGeometry(images, Int32(index), &x, &y, &width, &height)
         return PageBox(x: Int(x), y: Int(y), width: Int(width), height: Int(height))
     }
 
     /// Region `index` alone, as a 1-bit image the size of its box; it shares Leptonica's copy.
-    func image(at index: Int) -> PixImage? {
+    package func image(at index: Int) -> PixImage? {
         PixImage(taking: pixaGetPix(images, Int32(index), Int32(L_CLONE)))
     }
 }

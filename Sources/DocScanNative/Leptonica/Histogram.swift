@@ -1,7 +1,7 @@
 internal import CLeptonica
 
 /// Owns one Leptonica `NUMA` holding a histogram: a count per level.
-final class Histogram {
+package final class Histogram {
     private let numa: UnsafeMutablePointer<NUMA>
 
     /// Takes ownership of a `NUMA` that the caller must not free; nil when Leptonica returned none.
@@ -16,7 +16,7 @@ final class Histogram {
     }
 
     /// The count at `level`; 0 outside the histogram, as Leptonica reports it.
-    subscript(level: Int) -> Float {
+    package subscript(level: Int) -> Float {
         var value: Float = 0
         _ = numaGetFValue(numa, Int32(level), &value)
         return value

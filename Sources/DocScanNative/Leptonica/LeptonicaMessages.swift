@@ -1,10 +1,10 @@
 internal import CLeptonica
 
 /// Leptonica's messages to stderr, which it prints for every failure it reports.
-enum LeptonicaMessages {
+package enum LeptonicaMessages {
     /// Turns them all off, for the whole process: docscan reports failures itself, once, with the
     /// file name.
-    static func silence() {
+    package static func silence() {
         _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
     }
 }

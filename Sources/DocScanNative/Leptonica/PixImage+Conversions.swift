@@ -9,7 +9,7 @@ extension PixImage {
     ///
     /// Luminance: on the eval set fast mode's mean CER went from 0.2157 to 0.2112 and accurate's stayed
     /// at 0.1436, with a quarter of the memory per page.
-    func normalizedForRecognition() -> PixImage? {
+    package func normalizedForRecognition() -> PixImage? {
         var image: PixImage? = self
         if let current = image, current.withUnsafePix({ pixGetSpp($0) }) == 4 {
             image = PixImage(taking: current.withUnsafePix { pixAlphaBlendUniform($0, 0xFFFF_FF00) })
@@ -27,24 +27,24 @@ extension PixImage {
     }
 
     /// A 1-bit copy with pixels darker than `threshold` set, from an image of any depth.
-    func convertedTo1(threshold: Int) -> PixImage? {
+    package func convertedTo1(threshold: Int) -> PixImage? {
         PixImage(taking: withUnsafePix { pixConvertTo1($0, Int32(threshold)) })
     }
 
     /// An 8-bit grey copy of a 1-bit image: set pixels black, unset ones white.
-    func greyFromBilevel() -> PixImage? {
+    package func greyFromBilevel() -> PixImage? {
         PixImage(taking: withUnsafePix { pixConvert1To8(nil, $0, 255, 0) })
     }
 
     /// A 32-bit RGB copy, for drawing in colour.
-    func convertedTo32() -> PixImage? {
+    package func convertedTo32() -> PixImage? {
         PixImage(taking: withUnsafePix { pixConvertTo32($0) })
     }
 
     /// The page divided by a smooth map of its paper, which is brought to 200: Leptonica's
     /// `pixBackgroundNormSimple` settings (tiles of 10×15, at least 40 background pixels a tile,
     /// smoothing 2×1), with the foreground threshold given.
-    func backgroundNormalized(foregroundThreshold: Int) -> PixImage? {
+    package func backgroundNormalized(foregroundThreshold: Int) -> PixImage? {
         PixImage(taking: withUnsafePix {
             pixBackgroundNorm($0, nil, nil, 10, 15, Int32(foregroundThreshold), 40, 200, 2, 1)
         })

@@ -5,7 +5,7 @@ extension PixImage {
     /// Draws the closed polygon through `points` in colour (`red`, `green`, `blue`), `lineWidth` pixels
     /// wide, onto this 32-bit image; false when Leptonica could not.
     @discardableResult
-    func drawPolygon(_ points: PointArray, lineWidth: Int, red: UInt8, green: UInt8, blue: UInt8) -> Bool {
+    package func drawPolygon(_ points: PointArray, lineWidth: Int, red: UInt8, green: UInt8, blue: UInt8) -> Bool {
         points.withUnsafePoints { points in
             withUnsafePix { pixRenderPolylineArb($0, points, Int32(lineWidth), red, green, blue, 1) } == 0
         }

@@ -3,29 +3,29 @@ internal import CLeptonica
 /// Decoding and writing image files.
 extension PixImage {
     /// Decodes `path` in whatever format Leptonica recognizes; for a TIFF, its first page.
-    convenience init?(reading path: String) {
+    package convenience init?(reading path: String) {
         self.init(taking: pixRead(path))
     }
 
     /// Decodes page `pageIndex` (from 0) of the TIFF at `path`.
-    convenience init?(readingTiff path: String, pageIndex: Int) {
+    package convenience init?(readingTiff path: String, pageIndex: Int) {
         self.init(taking: pixReadTiff(path, Int32(pageIndex)))
     }
 
     /// Decodes the JPEG at `path` as 8-bit luminance, reduced by `reduction` (1, 2, 4 or 8) in the DCT,
     /// which is far cheaper than decoding at full size and scaling.
-    convenience init?(readingJpegLuminance path: String, reduction: Int) {
+    package convenience init?(readingJpegLuminance path: String, reduction: Int) {
         var warnings: Int32 = 0
         self.init(taking: pixReadJpeg(path, 0, Int32(reduction), &warnings, Int32(L_JPEG_READ_LUMINANCE)))
     }
 
     /// Writes the image as a PNG file at `path`; false when Leptonica could not.
-    func writePNG(to path: String) -> Bool {
+    package func writePNG(to path: String) -> Bool {
         withUnsafePix { pixWrite(path, $0, Int32(IFF_PNG)) } == 0
     }
 
     /// Writes the image as a one-page TIFF file (ZIP compressed) at `path`; false when Leptonica could not.
-    func writeTIFF(to path: String) -> Bool {
+    package func writeTIFF(to path: String) -> Bool {
         withUnsafePix { pixWrite(path, $0, Int32(IFF_TIFF_ZIP)) } == 0
     }
 }

@@ -3,28 +3,28 @@ internal import CLeptonica
 /// 1-bit masks: making them, combining them and reading their set pixels.
 extension PixImage {
     /// A 1-bit mask of the pixels darker than `threshold` in an 8-bit image.
-    func thresholdedToBinary(_ threshold: Int) -> PixImage? {
+    package func thresholdedToBinary(_ threshold: Int) -> PixImage? {
         PixImage(taking: withUnsafePix { pixThresholdToBinary($0, Int32(threshold)) })
     }
 
     /// The mask with set and unset pixels swapped.
-    func inverted() -> PixImage? {
+    package func inverted() -> PixImage? {
         PixImage(taking: withUnsafePix { pixInvert(nil, $0) })
     }
 
     /// The holes of a 1-bit region: unset pixels that `connectivity` (4 or 8) does not join to the
     /// border. Leptonica returns the holes alone, not the region with them filled.
-    func holesByFilling(connectivity: Int) -> PixImage? {
+    package func holesByFilling(connectivity: Int) -> PixImage? {
         PixImage(taking: withUnsafePix { pixHolesByFilling($0, Int32(connectivity)) })
     }
 
     /// The pixels set in either mask.
-    func union(with other: PixImage) -> PixImage? {
+    package func union(with other: PixImage) -> PixImage? {
         PixImage(taking: withUnsafePix { pix in other.withUnsafePix { pixOr(nil, pix, $0) } })
     }
 
     /// How many pixels of a 1-bit image are set; nil when Leptonica cannot count them.
-    var setPixelCount: Int? {
+    package var setPixelCount: Int? {
         var count: Int32 = 0
         guard withUnsafePix({ pixCountPixels($0, &count, nil) }) == 0 else { return nil }
         return Int(count)
@@ -32,7 +32,7 @@ extension PixImage {
 
     /// The runs of set pixels in each row of a 1-bit image, top to bottom, each row's left to right;
     /// nil when the image has no pixel data.
-    func setPixelRuns() -> [[Range<Int>]]? {
+    package func setPixelRuns() -> [[Range<Int>]]? {
         precondition(depth == 1, "setPixelRuns reads 1-bit images only, not \(depth)-bit")
         return withUnsafePix { pix -> [[Range<Int>]]? in
             guard let data = pixGetData(pix) else { return nil }

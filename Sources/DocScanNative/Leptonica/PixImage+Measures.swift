@@ -5,7 +5,7 @@ extension PixImage {
     /// The grey level that best splits an 8-bit image into a darker and a lighter population (Otsu's
     /// criterion, taking the lowest level whose score is within `scoreFraction` of the best), sampling
     /// every `sampling`th pixel; nil when Leptonica finds no split.
-    func foregroundBackgroundSplit(scoreFraction: Float, sampling: Int) -> Int? {
+    package func foregroundBackgroundSplit(scoreFraction: Float, sampling: Int) -> Int? {
         var split: Int32 = 0
         guard withUnsafePix({ pixSplitDistributionFgBg($0, scoreFraction, Int32(sampling), &split, nil, nil, nil) }) == 0 else {
             return nil
@@ -15,12 +15,12 @@ extension PixImage {
 
     /// How many pixels of an 8-bit image have each grey level, sampling every `sampling`th pixel in
     /// both directions.
-    func greyHistogram(sampling: Int) -> Histogram? {
+    package func greyHistogram(sampling: Int) -> Histogram? {
         Histogram(taking: withUnsafePix { pixGetGrayHistogram($0, Int32(sampling)) })
     }
 
     /// The value of the pixel at (`x`, `y`); nil when Leptonica cannot read it.
-    func pixel(x: Int, y: Int) -> UInt32? {
+    package func pixel(x: Int, y: Int) -> UInt32? {
         var value: UInt32 = 0
         guard withUnsafePix({ pixGetPixel($0, Int32(x), Int32(y), &value) }) == 0 else { return nil }
         return value
@@ -30,7 +30,7 @@ extension PixImage {
     /// confidence in it: a sweep over ±`sweepRange`° in steps of `sweepDelta`° on a copy reduced by
     /// `sweepReduction`, then a binary search down to `minimumSearchDelta`° on one reduced by
     /// `searchReduction`. Nil when Leptonica cannot measure it.
-    func skew(
+    package func skew(
         sweepReduction: Int, searchReduction: Int, sweepRange: Float, sweepDelta: Float, minimumSearchDelta: Float
     ) -> (angle: Float, confidence: Float)? {
         var angle: Float = 0, confidence: Float = 0
@@ -45,7 +45,7 @@ extension PixImage {
     /// Leptonica's map of an 8-bit page's background: one pixel per tile of `tileWidth`×`tileHeight`,
     /// the mean of the tile's pixels not darker than `foregroundThreshold`, for tiles with at least
     /// `minimumCount` of them (the others filled from their neighbours). Nil when Leptonica makes none.
-    func backgroundGreyMap(tileWidth: Int, tileHeight: Int, foregroundThreshold: Int, minimumCount: Int) -> PixImage? {
+    package func backgroundGreyMap(tileWidth: Int, tileHeight: Int, foregroundThreshold: Int, minimumCount: Int) -> PixImage? {
         var map: UnsafeMutablePointer<PIX>?
         let status = withUnsafePix {
             pixGetBackgroundGrayMap($0, nil, Int32(tileWidth), Int32(tileHeight), Int32(foregroundThreshold), Int32(minimumCount), &map)
@@ -56,7 +56,7 @@ extension PixImage {
 
     /// The darkest and lightest values of an image, sampling every `sampling`th pixel; for colour, of
     /// the channels' average. Nil when Leptonica cannot measure them.
-    func valueRange(sampling: Int) -> (min: Int, max: Int)? {
+    package func valueRange(sampling: Int) -> (min: Int, max: Int)? {
         var darkest: Int32 = 0, lightest: Int32 = 0
         guard withUnsafePix({ pixGetRangeValues($0, Int32(sampling), Int32(L_SELECT_AVERAGE), &darkest, &lightest) }) == 0 else {
             return nil

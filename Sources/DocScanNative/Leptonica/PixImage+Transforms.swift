@@ -4,7 +4,7 @@ internal import CLeptonica
 /// New images derived from this one by geometry; each returns a fresh owner and leaves `self` untouched.
 extension PixImage {
     /// Turned clockwise by `quarterTurns` × 90°.
-    func rotated(quarterTurns: Int) -> PixImage? {
+    package func rotated(quarterTurns: Int) -> PixImage? {
         let turns = ((quarterTurns % 4) + 4) % 4
         guard turns != 0 else { return self }
         return PixImage(taking: withUnsafePix { pixRotateOrth($0, Int32(turns)) })
@@ -12,26 +12,26 @@ extension PixImage {
 
     /// Turned by `degrees` (positive: clockwise) with area mapping, bringing in white at the corners;
     /// the output keeps the input's size.
-    func rotated(degrees: Double) -> PixImage? {
+    package func rotated(degrees: Double) -> PixImage? {
         PixImage(taking: withUnsafePix {
             pixRotate($0, Float(degrees * .pi / 180), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0)
         })
     }
 
     /// The part inside `box`, clipped to the image.
-    func cropped(to box: PageBox) -> PixImage? {
+    package func cropped(to box: PageBox) -> PixImage? {
         guard let region = ClipRectangle(box) else { return nil }
         return region.withUnsafeBox { region in PixImage(taking: withUnsafePix { pixClipRectangle($0, region, nil) }) }
     }
 
     /// Mirrored left to right.
-    func mirrored() -> PixImage? {
+    package func mirrored() -> PixImage? {
         PixImage(taking: withUnsafePix { pixFlipLR(nil, $0) })
     }
 
     /// Scaled by `factor`: area averaging for strong reductions (under 0.7) so text stays legible,
     /// Leptonica's interpolating scale with sharpening otherwise.
-    func scaled(by factor: Double) -> PixImage? {
+    package func scaled(by factor: Double) -> PixImage? {
         PixImage(taking: withUnsafePix { pix in
             factor < 0.7 && pixGetDepth(pix) > 1
                 ? pixScaleAreaMap(pix, Float(factor), Float(factor))
@@ -41,7 +41,7 @@ extension PixImage {
 
     /// A grey image warped by the projective transform that takes the points of `source` to those of
     /// `target`, filling what comes from outside with `fill`; the output has the input's size.
-    func warped(from source: PointArray, to target: PointArray, fill: UInt8) -> PixImage? {
+    package func warped(from source: PointArray, to target: PointArray, fill: UInt8) -> PixImage? {
         // Leptonica takes the destination points first.
         source.withUnsafePoints { source in
             target.withUnsafePoints { target in

@@ -1,11 +1,11 @@
 internal import CLeptonica
 
 /// Owns one Leptonica `PTA`: a list of points, for warping and drawing.
-final class PointArray {
+package final class PointArray {
     private let pta: UnsafeMutablePointer<PTA>
 
     /// The points in order; nil when Leptonica cannot allocate them.
-    init?(_ points: [(x: Double, y: Double)]) {
+    package init?(_ points: [(x: Double, y: Double)]) {
         guard let pta = ptaCreate(Int32(points.count)) else { return nil }
         self.pta = pta
         for point in points { ptaAddPt(pta, Float(point.x), Float(point.y)) }

@@ -1,5 +1,5 @@
 import DocScanCore
-import CProcessSupport
+internal import CProcessSupport
 import Foundation
 
 /// One child process reading pages (`ChildProcessMain`) and the two pipes to it, owned here and closed,
@@ -7,9 +7,9 @@ import Foundation
 ///
 /// The child runs in its own process group, so a Ctrl-C at the terminal reaches only the parent, which
 /// lets the pages in progress finish. Lines go both ways: one JSON request or reply per line.
-final class ChildProcess {
+package final class ChildProcess {
     /// What waiting for the child's next line ended with.
-    enum Outcome {
+    package enum Outcome {
         case line(Data)
         /// The child ended; how, in words ("killed by signal 11, Segmentation fault").
         case ended(String)
@@ -19,7 +19,7 @@ final class ChildProcess {
         case overMemory(Int)
     }
 
-    let pid: pid_t
+    package let pid: Int32
     /// The child's standard input; closed to tell an idle worker to finish.
     private let requests: FileDescriptor
     /// The child's replies.
@@ -27,13 +27,13 @@ final class ChildProcess {
     private var buffer = Data()
     private var ended = false
     /// The most resident memory the child has held, in bytes, as last seen.
-    private(set) var peakMemory = 0
+    package private(set) var peakMemory = 0
 
     /// Starts `command` (an absolute executable path, then its arguments) with the parent's environment
     /// and `SWIFT_BACKTRACE` trimmed, unless the user set it: a crash inside a C library then prints its
     /// stack, which a bug report needs, without pages of registers and loaded images.
     /// - Throws: `DocScanError.workerFailed`.
-    init(command: [String]) throws {
+    package init(command: [String]) throws {
         // Close-on-exec from the start: another of the runner's workers may be spawning its own child at this moment.
         let toChild: (read: FileDescriptor, write: FileDescriptor), fromChild: (read: FileDescriptor, write: FileDescriptor)
         do {
@@ -92,7 +92,7 @@ final class ChildProcess {
     }
 
     /// Writes `line` and a newline to the child's standard input; false if the child is gone.
-    func send(_ line: Data) -> Bool {
+    package func send(_ line: Data) -> Bool {
         var bytes = line
         bytes.append(0x0A)
         do {
@@ -105,7 +105,7 @@ final class ChildProcess {
 
     /// Waits for the child's next line, until `deadline` (uptime nanoseconds) if given, checking every
     /// tenth of a second that its resident memory stays under `memoryLimit` bytes.
-    func receive(deadline: UInt64?, memoryLimit: Int?) -> Outcome {
+    package func receive(deadline: UInt64?, memoryLimit: Int?) -> Outcome {
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 let line = buffer[buffer.startIndex..<newline]
@@ -135,7 +135,7 @@ final class ChildProcess {
 
     /// Closes the child's input, which tells an idle worker to clean up and exit; kills it if it has not
     /// within `seconds`.
-    func finish(within seconds: Double = 2) {
+    package func finish(within seconds: Double = 2) {
         guard !ended else { return }
         requests.close()
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
@@ -151,7 +151,7 @@ final class ChildProcess {
     }
 
     /// Kills the child if it still runs and collects its exit status.
-    func stop() {
+    package func stop() {
         guard !ended else { return }
         kill(pid, SIGKILL)
         _ = reap()

@@ -1,4 +1,4 @@
-import CProcessSupport
+internal import CProcessSupport
 import Foundation
 import Synchronization
 
@@ -7,22 +7,22 @@ import Synchronization
 /// A descriptor closed twice can close a file another thread opened in between under the same number,
 /// so every descriptor docscan opens lives in one of these. The number is swapped out atomically when
 /// closed, so even two threads closing at once close it once.
-final class FileDescriptor: Sendable {
+package final class FileDescriptor: Sendable {
     private let storage: Atomic<Int32>
 
     /// Takes ownership of `rawValue`, which nothing else may close.
-    init(taking rawValue: Int32) {
+    package init(taking rawValue: Int32) {
         precondition(rawValue >= 0, "a file descriptor is never negative")
         storage = Atomic(rawValue)
     }
 
     /// The descriptor, or -1 once closed.
-    var rawValue: Int32 { storage.load(ordering: .acquiring) }
+    package var rawValue: Int32 { storage.load(ordering: .acquiring) }
 
     /// Opens `path`, close-on-exec, so worker processes never inherit it.
     /// - Throws: `SystemError` with the reason.
-    convenience init(opening path: String, flags: Int32, mode: mode_t = 0o644) throws(SystemError) {
-        let descriptor = open(path, flags | O_CLOEXEC, mode)
+    package convenience init(opening path: String, flags: Int32, mode: UInt32 = 0o644) throws(SystemError) {
+        let descriptor = open(path, flags | O_CLOEXEC, mode_t(mode))
         guard descriptor >= 0 else { throw SystemError() }
         self.init(taking: descriptor)
     }
@@ -32,17 +32,17 @@ final class FileDescriptor: Sendable {
     }
 
     /// Closes it now; later calls do nothing.
-    func close() {
+    package func close() {
         let descriptor = storage.exchange(-1, ordering: .acquiringAndReleasing)
         if descriptor >= 0 { Foundation.close(descriptor) }
     }
 
-    var isOpen: Bool { rawValue >= 0 }
+    package var isOpen: Bool { rawValue >= 0 }
 
     /// A new descriptor for the file `rawValue` (which this process does not own) refers to,
     /// close-on-exec.
     /// - Throws: `SystemError`.
-    static func duplicating(_ rawValue: Int32) throws(SystemError) -> FileDescriptor {
+    package static func duplicating(_ rawValue: Int32) throws(SystemError) -> FileDescriptor {
         let copy = fcntl(rawValue, F_DUPFD_CLOEXEC, 0)
         guard copy >= 0 else { throw SystemError() }
         return FileDescriptor(taking: copy)
@@ -51,7 +51,7 @@ final class FileDescriptor: Sendable {
     /// A pipe whose ends are close-on-exec from the start: a child another thread starts at the same
     /// moment cannot inherit them.
     /// - Throws: `SystemError`.
-    static func pipe() throws(SystemError) -> (read: FileDescriptor, write: FileDescriptor) {
+    package static func pipe() throws(SystemError) -> (read: FileDescriptor, write: FileDescriptor) {
         var ends: [Int32] = [-1, -1]
         guard docscan_pipe_cloexec(&ends) == 0 else { throw SystemError() }
         return (FileDescriptor(taking: ends[0]), FileDescriptor(taking: ends[1]))
@@ -59,13 +59,13 @@ final class FileDescriptor: Sendable {
 
     /// Writes all of `data`, retrying short and interrupted writes.
     /// - Throws: `SystemError`.
-    func write(_ data: Data) throws(SystemError) {
+    package func write(_ data: Data) throws(SystemError) {
         try Self.write(data, to: rawValue)
     }
 
     /// Writes all of `data` to a descriptor this process does not own (standard output).
     /// - Throws: `SystemError`.
-    static func write(_ data: Data, to descriptor: Int32) throws(SystemError) {
+    package static func write(_ data: Data, to descriptor: Int32) throws(SystemError) {
         let failure: SystemError? = data.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return nil }
             var offset = 0
@@ -84,7 +84,7 @@ final class FileDescriptor: Sendable {
 
     /// Up to `count` bytes; an empty result at the end of the file or when the other end of a pipe closed.
     /// - Throws: `SystemError` (`EAGAIN` and `EINTR` included: the caller decides whether to retry).
-    func read(upTo count: Int) throws(SystemError) -> [UInt8] {
+    package func read(upTo count: Int) throws(SystemError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
         let read = Foundation.read(rawValue, &bytes, count)
         guard read >= 0 else { throw SystemError() }
@@ -94,12 +94,12 @@ final class FileDescriptor: Sendable {
 
     /// Flushes the file to the disk. A descriptor that cannot be synced (a pipe, a terminal) is fine.
     /// - Throws: `SystemError`.
-    func sync() throws(SystemError) {
+    package func sync() throws(SystemError) {
         guard fsync(rawValue) == 0 || errno == EINVAL else { throw SystemError() }
     }
 
     /// Whether it is a regular file (which can be replaced by renaming), not a pipe or a terminal.
-    var isRegularFile: Bool {
+    package var isRegularFile: Bool {
         var status = stat()
         return fstat(rawValue, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }

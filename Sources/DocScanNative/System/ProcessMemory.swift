@@ -4,14 +4,14 @@ import Foundation
 ///
 /// Read from there, not `getrusage`: Linux carries `ru_maxrss` across `execve`, so a docscan started by
 /// a large process (a test runner, a service) would report its parent's peak.
-struct ProcessMemory: Equatable {
+package struct ProcessMemory: Equatable {
     /// Bytes resident now (`VmRSS`).
-    var resident = 0
+    package var resident = 0
     /// The most bytes resident at once so far (`VmHWM`).
-    var peak = 0
+    package var peak = 0
 
     /// The memory of `pid`, or of this process; zeros when it cannot be read (the process is gone).
-    init(of pid: pid_t? = nil) {
+    package init(of pid: pid_t? = nil) {
         let path = pid.map { "/proc/\($0)/status" } ?? "/proc/self/status"
         guard let status = try? String(contentsOfFile: path, encoding: .utf8) else { return }
         for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") || line.hasPrefix("VmHWM:") {

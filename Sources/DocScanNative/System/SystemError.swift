@@ -1,17 +1,17 @@
 import Foundation
 
 /// A failed system call: its `errno`, and the system's words for it ("Permission denied").
-struct SystemError: Error, Equatable {
-    let code: Int32
+package struct SystemError: Error, Equatable {
+    package let code: Int32
 
     /// The current `errno`.
-    init() {
+    package init() {
         code = errno
     }
 
-    init(code: Int32) {
+    package init(code: Int32) {
         self.code = code
     }
 
-    var reason: String { String(cString: strerror(code)) }
+    package var reason: String { String(cString: strerror(code)) }
 }

@@ -8,16 +8,16 @@ import Foundation
 /// Tesseract appends to the file as pages are added, so the document is written under a hidden name
 /// beside the target and renamed only when complete: a reader never sees a half-written PDF, and a
 /// renderer dropped unfinished removes its partial file.
-final class PDFRenderer {
+package final class PDFRenderer {
     /// The renderer, until `finish()` deletes it (deleting is what closes the file).
     private var renderer: OpaquePointer?
     /// Where the finished PDF goes.
-    let target: URL
+    package let target: URL
     /// The file being written; Tesseract adds `.pdf` to the base name it is given.
     private let partial: URL
     private var finished = false
     /// Pages added so far.
-    private(set) var pageCount = 0
+    package private(set) var pageCount = 0
 
     /// Creates the partial file and writes the document header.
     /// - Parameters:
@@ -25,7 +25,7 @@ final class PDFRenderer {
     ///   - fontDirectory: a folder that may hold Tesseract's `pdf.ttf` (the invisible text font);
     ///     Tesseract 5.3 embeds its built-in copy when the file is not there.
     /// - Throws: `DocScanError.outputNotWritable` when the file cannot be created.
-    init(target: URL, title: String, fontDirectory: String) throws {
+    package init(target: URL, title: String, fontDirectory: String) throws {
         self.target = target
         let folder = target.deletingLastPathComponent()
         partial = folder.appendingPathComponent(".\(target.lastPathComponent).partial-\(UUID().uuidString).pdf")
@@ -62,7 +62,7 @@ final class PDFRenderer {
     /// Writes the page tree and trailer, closes the file and gives it the target's name, replacing any
     /// file there in one step.
     /// - Throws: `DocScanError.outputNotWritable`; the target is then left as it was.
-    func finish() throws {
+    package func finish() throws {
         guard let renderer else { preconditionFailure("a PDF was finished twice") }
         precondition(pageCount > 0, "a PDF needs at least one page")
         let ended = TessResultRendererEndDocument(renderer) != 0

@@ -22,6 +22,19 @@ struct PageRecordTests {
         }
     }
 
+    /// Records are written with every key, but a record from an older docscan or another program may
+    /// leave optional ones out: those read as null, not as an error.
+    @Test func aRecordWithoutItsOptionalFieldsReadsThemAsNull() throws {
+        let folder = try TestSupport.temporaryFolder()
+        try Data("junk".utf8).write(to: folder.appendingPathComponent("junk.png"))
+        var record = try #require(try records(in: folder).first)
+        for key in ["sha256", "format", "orientation", "cleanup", "width", "scale", "error"] { record.removeValue(forKey: key) }
+        let decoded = try JSONDecoder().decode(PageRecord.self, from: JSONSerialization.data(withJSONObject: record))
+        #expect(decoded.sha256 == nil && decoded.format == nil && decoded.orientation == nil && decoded.cleanup == nil)
+        #expect(decoded.width == nil && decoded.scale == nil && decoded.error == nil)
+        #expect(decoded.source == "junk.png")
+    }
+
     @Test func everyRecordHasEveryFieldWithItsType() throws {
         let folder = try TestSupport.temporaryFolder()
         try TestSupport.copy(["en_invoice.png"], to: folder)

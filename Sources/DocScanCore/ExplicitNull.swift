@@ -23,7 +23,7 @@ public struct ExplicitNull<Value: Codable & Sendable & Equatable>: Codable, Send
 
 extension KeyedDecodingContainer {
     /// A missing key decodes as nil, like a plain optional.
-    func decode<Value>(_ type: ExplicitNull<Value>.Type, forKey key: Key) throws -> ExplicitNull<Value> {
+    public func decode<Value>(_ type: ExplicitNull<Value>.Type, forKey key: Key) throws -> ExplicitNull<Value> {
         try decodeIfPresent(type, forKey: key) ?? ExplicitNull(wrappedValue: nil)
     }
 }
