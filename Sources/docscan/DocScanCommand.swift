@@ -1,5 +1,5 @@
-import DocScanCore
 import ArgumentParser
+import DocScanCore
 import DocScanKit
 
 /// The `docscan` command: subcommands only; the work lives in DocScanKit.

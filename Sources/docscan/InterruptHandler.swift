@@ -1,5 +1,5 @@
-import DocScanCore
 import Dispatch
+import DocScanCore
 import DocScanKit
 import Foundation
 import Synchronization

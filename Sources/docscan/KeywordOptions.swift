@@ -1,7 +1,7 @@
 import ArgumentParser
 import DocScanCore
-import DocScanKit
 import DocScanKeywords
+import DocScanKit
 import Foundation
 
 /// The keyword filter options, shared by `scan` and `keywords`.

@@ -1,5 +1,5 @@
-import DocScanCore
 import ArgumentParser
+import DocScanCore
 import DocScanKit
 import Foundation
 

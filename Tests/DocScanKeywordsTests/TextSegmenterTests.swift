@@ -1,5 +1,5 @@
-import DocScanICU
 import DocScanCore
+import DocScanICU
 @testable import DocScanKeywords
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
 import DocScanCore
-import DocScanKeywords
 import DocScanICU
+import DocScanKeywords
 
 /// Text as the archive's full-text index sees it, and queries turned into the same form.
 ///

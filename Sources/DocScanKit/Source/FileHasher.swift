@@ -1,6 +1,6 @@
+import Crypto
 import DocScanCore
 import DocScanNative
-import Crypto
 import Foundation
 
 /// SHA-256 of a file's bytes, read in chunks so a large photo is never held whole in memory.

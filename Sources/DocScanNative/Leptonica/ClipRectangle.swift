@@ -1,5 +1,5 @@
-import DocScanCore
 internal import CLeptonica
+import DocScanCore
 
 /// Owns one Leptonica `BOX`: the region `PixImage.cropped(to:)` keeps.
 package final class ClipRectangle {

@@ -1,5 +1,5 @@
-import DocScanCore
 internal import CLeptonica
+import DocScanCore
 
 /// The connected regions of a 1-bit image: owns the `PIXA` of their images and the `BOXA` of their
 /// boxes that Leptonica's `pixConnComp` returns, and frees both.

@@ -1,5 +1,5 @@
-import DocScanCore
 internal import CLeptonica
+import DocScanCore
 
 /// New images derived from this one by geometry; each returns a fresh owner and leaves `self` untouched.
 extension PixImage {

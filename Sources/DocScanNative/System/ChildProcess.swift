@@ -1,5 +1,5 @@
-import DocScanCore
 internal import CProcessSupport
+import DocScanCore
 import Foundation
 
 /// One child process reading pages (`ChildProcessMain`) and the two pipes to it, owned here and closed,

@@ -1,6 +1,5 @@
-import DocScanCore
-
 internal import CTesseract
+import DocScanCore
 import Foundation
 
 /// A `TessBaseAPI` initialised with the `osd` model only, for orientation and script detection.

@@ -1,6 +1,6 @@
+internal import CTesseract
 import DocScanCore
 import Foundation
-internal import CTesseract
 
 /// Owns one `TessResultIterator` over the page an engine just recognized, and frees it.
 final class TesseractResultIterator {

@@ -1,7 +1,7 @@
 import DocScanCore
+import DocScanKeywords
 import DocScanKit
 @testable import DocScanNative
-import DocScanKeywords
 import Foundation
 import GRDB
 import Testing

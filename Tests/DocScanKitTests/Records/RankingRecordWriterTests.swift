@@ -1,6 +1,6 @@
 import DocScanCore
-@testable import DocScanKit
 import DocScanKeywords
+@testable import DocScanKit
 import Foundation
 import Testing
 
