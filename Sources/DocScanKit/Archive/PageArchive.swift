@@ -120,8 +120,4 @@ extension PageArchive {
     ) throws -> [SearchHit] {
         try search(ArchiveQuery(text, folder: folder, language: language, limit: limit, marks: marks, keywordLimit: keywordLimit))
     }
-
-    public func forEachPage(_ body: (ArchivedPage) throws -> Void) throws {
-        try forEachPage(under: nil, body)
-    }
 }

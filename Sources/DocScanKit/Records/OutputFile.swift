@@ -14,22 +14,18 @@ enum OutputFile {
         }
         let target = URL(fileURLWithPath: path)
         let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp").path
+        let file: FileDescriptor
         do {
-            let file: FileDescriptor
-            do {
-                file = try FileDescriptor(opening: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
-            } catch {
-                throw DocScanError.outputNotWritable(path: path, reason: error.reason)
-            }
-            do {
-                try body { data in try write(data, to: file, path: path) }
-                try file.sync()
-            } catch {
-                unlink(temporary)
-                throw error
-            }
-        } catch let error as SystemError {
+            file = try FileDescriptor(opening: temporary, flags: O_WRONLY | O_CREAT | O_TRUNC)
+        } catch {
             throw DocScanError.outputNotWritable(path: path, reason: error.reason)
+        }
+        do {
+            try body { data in try write(data, to: file, path: path) }
+            try file.sync()
+        } catch {
+            unlink(temporary)
+            throw (error as? SystemError).map { DocScanError.outputNotWritable(path: path, reason: $0.reason) } ?? error
         }
         guard rename(temporary, path) == 0 else {
             let reason = SystemError().reason

@@ -37,7 +37,6 @@ final class IsolatedPageProcessor: PageProcessor {
 
     func process(_ page: PageReference) -> PageRecord {
         let clock = Stopwatch()
-        let started = DispatchTime.now().uptimeNanoseconds
         let request: Data
         do {
             request = try encoder.encode(page)
@@ -59,10 +58,8 @@ final class IsolatedPageProcessor: PageProcessor {
         guard sent, let current = child else {
             return failed(page, PageError(.workerCrashed, "the worker process for the page ended before it could take the page"), clock: clock)
         }
-        let deadline = configuration.pageTimeout.map {
-            started + UInt64(ProcessIsolation.watchdogLimit(pageTimeout: $0) * 1e9)
-        }
-        let outcome = current.receive(deadline: deadline, memoryLimit: isolation.memoryLimit)
+        let outcome = current.receive(
+            timeLimit: configuration.pageTimeout.map(ProcessIsolation.watchdogLimit), on: clock, memoryLimit: isolation.memoryLimit)
         switch outcome {
         case .line(let line):
             if case .record(var record, let counts)? = try? decoder.decode(ChildProcessMessage.self, from: line) {
@@ -88,8 +85,7 @@ final class IsolatedPageProcessor: PageProcessor {
     /// Starts a child and waits for its engines.
     private func start() throws -> ChildProcess {
         let process = try ChildProcess(command: isolation.command)
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(isolation.startupLimit * 1e9)
-        switch process.receive(deadline: deadline, memoryLimit: nil) {
+        switch process.receive(timeLimit: isolation.startupLimit, on: Stopwatch(), memoryLimit: nil) {
         case .line(let line):
             switch try? decoder.decode(ChildProcessMessage.self, from: line) {
             case .ready?:

@@ -103,9 +103,9 @@ package final class ChildProcess {
         }
     }
 
-    /// Waits for the child's next line, until `deadline` (uptime nanoseconds) if given, checking every
+    /// Waits for the child's next line, until `clock` reads `timeLimit` seconds if given, checking every
     /// tenth of a second that its resident memory stays under `memoryLimit` bytes.
-    package func receive(deadline: UInt64?, memoryLimit: Int?) -> Outcome {
+    package func receive(timeLimit: Double?, on clock: Stopwatch, memoryLimit: Int?) -> Outcome {
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 let line = buffer[buffer.startIndex..<newline]
@@ -116,7 +116,7 @@ package final class ChildProcess {
             let memory = ProcessMemory(of: pid)
             peakMemory = max(peakMemory, memory.peak, memory.resident)
             if let memoryLimit, memory.resident > memoryLimit { return .overMemory(memory.resident) }
-            if let deadline, DispatchTime.now().uptimeNanoseconds >= deadline { return .overTime }
+            if let timeLimit, clock.seconds >= timeLimit { return .overTime }
             var descriptor = pollfd(fd: replies.rawValue, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, 100)
             guard ready > 0 else { continue }
@@ -138,9 +138,9 @@ package final class ChildProcess {
     package func finish(within seconds: Double = 2) {
         guard !ended else { return }
         requests.close()
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        let clock = Stopwatch()
         var status: Int32 = 0
-        while DispatchTime.now().uptimeNanoseconds < deadline {
+        while clock.seconds < seconds {
             if waitpid(pid, &status, WNOHANG) == pid {
                 ended = true
                 return

@@ -37,8 +37,6 @@ package final class FileDescriptor: Sendable {
         if descriptor >= 0 { Foundation.close(descriptor) }
     }
 
-    package var isOpen: Bool { rawValue >= 0 }
-
     /// A new descriptor for the file `rawValue` (which this process does not own) refers to,
     /// close-on-exec.
     /// - Throws: `SystemError`.

@@ -49,7 +49,7 @@ enum TesseractLog {
     }
 
     /// The log's messages, without the zeros of the hole before them and without Tesseract's advice to
-    /// set TESSDATA_PREFIX, which docscan sets itself.
+    /// set TESSDATA_PREFIX, which does not apply: docscan names the model folder itself.
     private static func read(_ descriptor: FileDescriptor) -> String {
         var status = stat()
         guard fstat(descriptor.rawValue, &status) == 0, status.st_size > 0 else { return "" }
