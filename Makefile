@@ -40,7 +40,7 @@ help:
 	@echo "make scan    set up, build, and scan the sample pages in Fixtures/pages/ into the archive"
 	@echo "             $(OUT)/archive.sqlite and $(OUT)/records.jsonl, then search the archive"
 	@echo "make test    set up and run the test suite"
-	@echo "make eval    CER/WER and keyword quality on Fixtures/pages/ and ../shared/eval/public"
+	@echo "make eval    CER/WER and keyword quality on Fixtures/pages/, Fixtures/photos/, ../shared/eval/public and ../shared/eval/real"
 	@echo "make bench   speed and memory against the tesseract CLI, and the keyword stage's speed"
 	@echo "make bench-memory    peak memory of --jobs 2 on 100-megapixel photos (JPEG and PNG)"
 	@echo "make bench-archive   archive write cost, search latency on 10,000 pages, unchanged re-scan time"

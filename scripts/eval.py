@@ -5,8 +5,8 @@ usage:
   scripts/eval.py --docscan BIN [--set DIR ...] [--modes fast,accurate]
                   [--out DIR] [--jobs N] [--scorers DIR]
 
-Sets default to <repo>/Fixtures/pages and <repo>/../shared/eval/public (those that
-exist). A set is a directory with <name>.<ext> page images, <name>.gt.txt
+Sets default to <repo>/Fixtures/pages, <repo>/Fixtures/photos, <repo>/../shared/eval/public
+and <repo>/../shared/eval/real (those that exist). A set is a directory with <name>.<ext> page images, <name>.gt.txt
 ground truth and manifest.tsv (columns name source license lang kind variant
 notes).
 
@@ -197,7 +197,9 @@ def main():
             ap.error(f"not found: {path}")
     if a.sets is None:
         a.sets = [d for d in (os.path.join(REPO, "Fixtures", "pages"),
-                              os.path.join(REPO, "..", "shared", "eval", "public"))
+                              os.path.join(REPO, "Fixtures", "photos"),
+                              os.path.join(REPO, "..", "shared", "eval", "public"),
+                              os.path.join(REPO, "..", "shared", "eval", "real"))
                   if os.path.isfile(os.path.join(d, "manifest.tsv"))]
         if not a.sets:
             ap.error("no default eval set found; use --set DIR")

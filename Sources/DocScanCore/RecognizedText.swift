@@ -38,6 +38,8 @@ public struct RecognizedText: Equatable, Sendable {
     public var lines: [RecognizedSpan]
     /// The resolution given to Tesseract in dots per inch; 0 when Tesseract estimated it from the text.
     public var resolution: Int
+    /// How the text was put in reading order; nil before the recognize stage decided.
+    public var layout: PageLayout?
 
     public init(text: String, meanConfidence: Double, words: [RecognizedSpan], lines: [RecognizedSpan], resolution: Int) {
         self.text = text

@@ -71,7 +71,7 @@ struct ScanCommand: ParsableCommand {
     var worker = false
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
-        "Detect pages turned by 90°, 180° or 270° (Tesseract OSD) and turn them upright. Default: on in accurate mode, off in fast mode."))
+        "Detect pages turned by 90°, 180° or 270° (Tesseract OSD) and turn them upright. Default: on."))
     var detectOrientation: Bool?
 
     @Option(help: ArgumentHelp(
@@ -80,7 +80,7 @@ struct ScanCommand: ParsableCommand {
     var orientationThreshold = PageOrienter.Options.defaultThreshold
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
-        "Even out shadows and grey paper, and level skewed pages (up to 15° in accurate mode, 5° in fast)."))
+        "Even out shadows and grey paper, and level skewed pages (up to 15°)."))
     var cleanup = true
 
     @Option(help: ArgumentHelp(
@@ -143,7 +143,7 @@ struct ScanCommand: ParsableCommand {
             mode: language.mode, languages: try language.languages, store: modelOptions.store,
             jobs: jobs, maxPixels: maxMegapixels * 1_000_000,
             orientation: PageOrienter.Options(
-                detect: detectOrientation ?? (language.mode == .accurate), threshold: orientationThreshold),
+                detect: detectOrientation ?? true, threshold: orientationThreshold),
             keywords: keywords.settings)
         configuration.pageTimeout = pageTimeout > 0 ? pageTimeout : nil
         if !cleanup {

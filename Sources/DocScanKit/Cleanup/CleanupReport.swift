@@ -4,6 +4,11 @@ import DocScanCore
 public struct CleanupReport: Codable, Equatable, Sendable {
     /// Corners of the sheet found in a photo, in the upright image's pixels; nil when none was used.
     @ExplicitNull public var pageCorners: PageQuad?
+    /// How the sheet was found: `brightness` (a bright region on a darker background) or `edges` (the
+    /// sheet's boundary lines, on a background as light as the paper); nil when none was found.
+    @ExplicitNull public var pageMethod: String?
+    /// How convincing the sheet's outline is, 0–1 (1: straight sides, strong contrast all round).
+    @ExplicitNull public var pageScore: Double?
     /// Whether the page was warped flat from those corners.
     public var warped = false
     /// Why no page was warped (a scan, the page fills the frame, …); nil when one was, or when not looked for.
@@ -17,6 +22,14 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// Whether print and paper were so close (faded print) that the background step separated them at
     /// their midpoint instead of Leptonica's fixed level.
     public var lowContrast = false
+    /// Whether bent text lines (a curled page) were straightened.
+    public var dewarped = false
+    /// How bent the page's text lines are: the most curved line's sag across the page as a share of the
+    /// page's width (0.01: a line across a 2,000 px page sags 20 px). Nil when too few long lines were
+    /// found to measure it, or when curl was not looked for.
+    @ExplicitNull public var lineBend: Double?
+    /// How many long text lines the bend was measured on; nil with `lineBend`.
+    @ExplicitNull public var curlLines: Int?
     /// Skew Leptonica measured, in degrees (positive: clockwise); nil when it was not measured.
     @ExplicitNull public var skewAngle: Double?
     /// Leptonica's confidence in that angle.
@@ -24,15 +37,38 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// Whether the page was rotated by the skew angle.
     public var deskewed = false
 
-    /// Milliseconds per step: `find_page`, `warp`, `background`, `deskew` (only the steps that ran).
+    /// Milliseconds per step: `find_page`, `warp`, `background`, `dewarp`, `deskew` (only the steps that ran).
     public var stepsMs: [String: Double] = [:]
 
     public init() {}
 
+    /// Every key may be missing: records written before a field existed read it as its default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func flag(_ key: CodingKeys) throws -> Bool { try container.decodeIfPresent(Bool.self, forKey: key) ?? false }
+        _pageCorners = try container.decode(ExplicitNull<PageQuad>.self, forKey: .pageCorners)
+        warped = try flag(.warped)
+        _pageNote = try container.decode(ExplicitNull<String>.self, forKey: .pageNote)
+        _pageMethod = try container.decode(ExplicitNull<String>.self, forKey: .pageMethod)
+        _pageScore = try container.decode(ExplicitNull<Double>.self, forKey: .pageScore)
+        backgroundNormalized = try flag(.backgroundNormalized)
+        _inkLevel = try container.decode(ExplicitNull<Int>.self, forKey: .inkLevel)
+        _paperLevel = try container.decode(ExplicitNull<Int>.self, forKey: .paperLevel)
+        lowContrast = try flag(.lowContrast)
+        dewarped = try flag(.dewarped)
+        _lineBend = try container.decode(ExplicitNull<Double>.self, forKey: .lineBend)
+        _curlLines = try container.decode(ExplicitNull<Int>.self, forKey: .curlLines)
+        _skewAngle = try container.decode(ExplicitNull<Double>.self, forKey: .skewAngle)
+        _skewConfidence = try container.decode(ExplicitNull<Double>.self, forKey: .skewConfidence)
+        deskewed = try flag(.deskewed)
+        stepsMs = try container.decodeIfPresent([String: Double].self, forKey: .stepsMs) ?? [:]
+    }
+
     enum CodingKeys: String, CodingKey {
-        case pageCorners = "page_corners", warped, pageNote = "page_note", stepsMs = "steps_ms",
+        case pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", warped, pageNote = "page_note", stepsMs = "steps_ms",
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", deskewed,
-             inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast"
+             inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",
+             dewarped, lineBend = "line_bend", curlLines = "curl_lines"
     }
 }

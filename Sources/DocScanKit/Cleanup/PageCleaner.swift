@@ -11,20 +11,21 @@ public struct PageCleaner: PageStage {
         public var normalizeBackground: Bool
         /// Largest skew searched for, in degrees either way; 0 turns deskewing off.
         public var maxSkew: Double
+        /// Straighten bent text lines (a curled book page) where they are measurably bent.
+        public var flattenCurl: Bool
 
-        public init(findPage: Bool, normalizeBackground: Bool, maxSkew: Double) {
+        public init(findPage: Bool, normalizeBackground: Bool, maxSkew: Double, flattenCurl: Bool = false) {
             self.findPage = findPage
             self.normalizeBackground = normalizeBackground
             self.maxSkew = maxSkew
+            self.flattenCurl = flattenCurl
         }
 
-        /// Accurate finds and flattens photographed pages and searches skew up to ±15°; fast searches up to
-        /// ±5°; both normalize the background.
+        /// Both modes run every step: a page that is not found, flattened and levelled reads badly
+        /// however hard recognition tries (fast mode without them: mean CER 0.20 on the eval set against
+        /// accurate's 0.04). Fast mode is cheaper in recognition, not in making the page readable.
         public static func defaults(for mode: ScanMode) -> Options {
-            switch mode {
-            case .fast: Options(findPage: false, normalizeBackground: true, maxSkew: 5)
-            case .accurate: Options(findPage: true, normalizeBackground: true, maxSkew: 15)
-            }
+            Options(findPage: true, normalizeBackground: true, maxSkew: 15, flattenCurl: true)
         }
 
         /// Keep each step's image in the result, for `--debug-images`.
@@ -53,8 +54,10 @@ public struct PageCleaner: PageStage {
             switch outcome {
             case .notFound(let reason):
                 report.pageNote = reason
-            case .found(let quad):
+            case .found(let quad, let method, let score):
                 report.pageCorners = quad
+                report.pageMethod = method
+                report.pageScore = score
                 if options.keepSteps, let drawn = DebugImages.drawing(quad, on: image) { steps.append(("corners", drawn)) }
                 if let flat = PageFinder.flatten(image, quad: quad) {
                     image = flat
@@ -82,6 +85,18 @@ public struct PageCleaner: PageStage {
             }
         }
         if options.normalizeBackground { lap("background") }
+        if options.flattenCurl {
+            let curl = CurlFlattener.flatten(image, drawing: options.keepSteps)
+            if let drawing = curl.drawing { steps.append(("curl_lines", drawing)) }
+            report.curlLines = curl.lines
+            report.lineBend = curl.bend
+            if let straight = curl.image {
+                image = straight
+                report.dewarped = true
+                keep("dewarped")
+            }
+            lap("dewarp")
+        }
         if options.maxSkew > 0 {
             // Leptonica measures skew on a bilevel image; the grey page is thresholded for measuring only.
             let binary = image.depth == 1 ? image : image.convertedTo1(threshold: 130)

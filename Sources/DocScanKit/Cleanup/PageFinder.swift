@@ -1,7 +1,8 @@
 import DocScanCore
 import DocScanNative
 
-/// Finds the sheet of paper in a photo: the largest bright region, and its four corners.
+/// Finds the sheet of paper in a photo: the largest bright region, and its four corners; failing that,
+/// its outline (`EdgePageFinder`).
 ///
 /// Leptonica has no corner detector. On a copy reduced to 800 px, the page is separated from the darker
 /// background by a threshold from the grey-level distribution; the largest bright connected region is
@@ -14,7 +15,8 @@ import DocScanNative
 public enum PageFinder {
     /// Why no quadrilateral was used, for the record.
     public enum Outcome: Equatable, Sendable {
-        case found(PageQuad)
+        /// The sheet's corners, how it was found (`brightness` or `edges`), and how convincing it is (0–1).
+        case found(PageQuad, method: String, score: Double)
         case notFound(String)
     }
 
@@ -50,9 +52,19 @@ public enum PageFinder {
                 firstReason = firstReason ?? reason
             }
         }
-        if let best { return .found(best.quad.scaled(by: 1 / factor)) }
+        if let best {
+            let score = ((1 - best.misfit / maximumMisfit) * 100).rounded() / 100
+            return .found(best.quad.scaled(by: 1 / factor), method: "brightness", score: score)
+        }
+        // Paper on a background as light as itself: look for its outline instead.
+        if let outline = EdgePageFinder.find(in: image) {
+            return .found(outline.quad, method: "edges", score: outline.score)
+        }
         return .notFound(firstReason ?? "no bright page against a darker background")
     }
+
+    /// The smallest sheet, as a share of the photo: a receipt on a counter fills about a tenth.
+    static let minimumArea = 0.05
 
     /// A region this close to its quadrilateral (holes filled) is the sheet itself; no higher threshold
     /// can improve on it.
@@ -72,7 +84,9 @@ public enum PageFinder {
         guard let region = largestRegion(in: bright) else { return .notFound("no bright region") }
         let imageArea = Double(small.width * small.height)
         let quad = region.quad
-        guard quad.area >= 0.2 * imageArea else { return .notFound("the largest bright region covers under 20% of the photo") }
+        guard quad.area >= minimumArea * imageArea else {
+            return .notFound("the largest bright region covers under \(Int(minimumArea * 100))% of the photo")
+        }
         let frame = [PageQuad.Point(x: 0, y: 0), .init(x: Double(small.width), y: 0),
                      .init(x: Double(small.width), y: Double(small.height)), .init(x: 0, y: Double(small.height))]
         let diagonal = (Double(small.width * small.width + small.height * small.height)).squareRoot()
@@ -127,7 +141,7 @@ public enum PageFinder {
         for index in 0..<components.count {
             let frame = components.frame(at: index)
             // Only regions whose box could hold a page are counted.
-            guard frame.width * frame.height >= mask.width * mask.height / 10, let region = components.image(at: index) else { continue }
+            guard frame.width * frame.height >= mask.width * mask.height / 25, let region = components.image(at: index) else { continue }
             let count = region.setPixelCount ?? 0
             if count > best?.pixels ?? 0 { best = (index, count) }
         }

@@ -12,7 +12,7 @@ import Foundation
 public final class PageOrienter: PageStage {
     /// Options for the stage.
     public struct Options: Sendable {
-        /// Run OSD at all (always in accurate mode; in fast mode only when asked).
+        /// Run OSD at all (on by default in both modes).
         public var detect: Bool
         /// Minimum OSD orientation confidence to turn a page.
         public var threshold: Double

@@ -61,6 +61,7 @@ public final class PagePipeline {
             record.resolution = text.resolution > 0 ? text.resolution : nil
             record.words = text.words.map(Self.rounded)
             record.lines = text.lines.map(Self.rounded)
+            record.layout = text.layout
             record.keywords = found.keywords
             record.keywordString = found.keywords.joined(separator: " ")
             record.keywordCounts = found.counts

@@ -17,7 +17,7 @@ public struct ScanConfiguration: Sendable {
     public var recognizers = RecognizerFactory.tesseract
     /// A word list (one a line) given to Tesseract as user words, or nil.
     public var userWordsFile: URL?
-    /// Orientation detection settings; detection is on by default in accurate mode only.
+    /// Orientation detection settings; detection is on by default in both modes.
     public var orientation: PageOrienter.Options
     /// Clean-up settings: background normalization and deskew.
     public var cleanup: PageCleaner.Options
@@ -54,7 +54,7 @@ public struct ScanConfiguration: Sendable {
         workingSize = PageLoader.workingSize(for: mode)
         cleanup = PageCleaner.Options.defaults(for: mode)
         debugImages = nil
-        self.orientation = orientation ?? PageOrienter.Options(detect: mode == .accurate)
+        self.orientation = orientation ?? PageOrienter.Options(detect: true)
         osdModel = store.model(language: "osd", variant: .fast) ?? store.model(language: "osd", variant: .standard)
         if self.orientation.detect && osdModel == nil {
             throw DocScanError.missingModel(language: "osd", mode: mode, advice: ModelStore.installAdvice(for: "osd"))

@@ -13,6 +13,16 @@ public protocol Recognizer: TurnChecker {
     ///   - deadline: when to give up.
     /// - Throws: `PageError` with kind `recognitionFailed`, or `timedOut` past the deadline.
     func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline) throws -> RecognizedText
+
+    /// Reads one page as a single block of text, without layout analysis (see `TextRecognizer`).
+    func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline, singleBlock: Bool) throws -> RecognizedText
+}
+
+extension Recognizer {
+    /// An engine without layout analysis of its own reads every page the same way.
+    public func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline, singleBlock: Bool) throws -> RecognizedText {
+        try recognize(image, resolution: resolution, deadline: deadline)
+    }
 }
 
 /// Starts a worker's recognizer, once per worker: Tesseract unless a test says otherwise.

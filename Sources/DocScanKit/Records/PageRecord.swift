@@ -45,6 +45,9 @@ public struct PageRecord: Codable, Equatable, Sendable {
     @ExplicitNull public var meanConfidence: Double?
     public var words: [RecognizedSpan]
     public var lines: [RecognizedSpan]
+    /// How the text was put in reading order (rows of a table, or Tesseract's blocks); nil for a page
+    /// that was not recognized.
+    @ExplicitNull public var layout: PageLayout? = nil
     /// Keywords, ranked by tf-idf over the run's pages (first-seen order among equals).
     public var keywords: [String]
     /// The keywords joined by spaces, for full-text indexes.
@@ -68,7 +71,7 @@ public struct PageRecord: Codable, Equatable, Sendable {
         case schema, source, page, pageCount = "page_count", sha256, fileSize = "file_size", format, mode,
              languages, models, originalWidth = "original_width", originalHeight = "original_height", scale,
              orientation, cleanup, width, height, resolution, text, meanConfidence = "mean_confidence", words,
-             lines, keywords, keywordString = "keyword_string", keywordsDropped = "keywords_dropped", timingsMs = "timings_ms", warnings, error
+             lines, layout, keywords, keywordString = "keyword_string", keywordsDropped = "keywords_dropped", timingsMs = "timings_ms", warnings, error
     }
 }
 

@@ -64,3 +64,27 @@ extension PixImage {
         return (Int(darkest), Int(lightest))
     }
 }
+
+extension PixImage {
+    /// The grey levels of an 8-bit image, row by row (`width × height` samples); nil for another depth.
+    ///
+    /// Leptonica packs four 8-bit pixels into each 32-bit word, the first pixel in the word's most
+    /// significant byte, whatever the machine's byte order.
+    package func greySamples() -> [UInt8]? {
+        guard depth == 8 else { return nil }
+        return withUnsafePix { pix -> [UInt8]? in
+            guard let data = pixGetData(pix) else { return nil }
+            let width = self.width, height = self.height, wordsPerLine = Int(pixGetWpl(pix))
+            var samples = [UInt8](repeating: 0, count: width * height)
+            samples.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    let row = data + y * wordsPerLine
+                    for x in 0..<width {
+                        out[y * width + x] = UInt8(truncatingIfNeeded: row[x >> 2] >> (24 - 8 * UInt32(x & 3)))
+                    }
+                }
+            }
+            return samples
+        }
+    }
+}

@@ -42,8 +42,18 @@ public final class TesseractEngine {
     ///   - deadline: when to give up; Tesseract checks it between words.
     /// - Throws: `PageError` with kind `recognitionFailed`, or `timedOut` past the deadline.
     public func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline) throws -> RecognizedText {
+        try recognize(image, resolution: resolution, deadline: deadline, singleBlock: false)
+    }
+
+    /// Reads one page, as one uniform block of text when `singleBlock` (Tesseract's page segmentation
+    /// mode 6: no column finding, every line across the whole page) instead of with its layout analysis.
+    public func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline, singleBlock: Bool) throws -> RecognizedText {
         try api.withHandle { api in
-            defer { clear(api) }
+            if singleBlock { TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK) }
+            defer {
+                clear(api)
+                if singleBlock { TessBaseAPISetPageSegMode(api, PSM_AUTO) }
+            }
             try read(image, resolution: resolution, deadline: deadline, with: api)
             return RecognizedText(
                 text: takeText(TessBaseAPIGetUTF8Text(api)),

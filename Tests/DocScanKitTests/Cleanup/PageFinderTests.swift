@@ -106,10 +106,18 @@ struct PageFinderTests {
         }
     }
 
-    @Test func fastModeDoesNotLookForThePage() throws {
-        let url = try photo(corners: [(180.0, 150.0), (1380, 230), (1450, 1900), (120, 1980)])
+    /// Fast mode finds and flattens the sheet as accurate mode does.
+    @Test func fastModeFindsThePageToo() throws {
+        let corners: Corners = [(180.0, 150.0), (1380, 230), (1450, 1900), (120, 1980)]
+        let url = try photo(corners: corners)
         let record = try #require(try TestSupport.scan(url, mode: .fast).first)
-        #expect(record.cleanup?.pageCorners == nil && record.cleanup?.warped == false)
-        #expect(record.cleanup?.stepsMs["find_page"] == nil)
+        let found = try #require(record.cleanup?.pageCorners)
+        #expect(record.cleanup?.warped == true && record.cleanup?.pageMethod == "brightness")
+        let diagonal = (1600.0 * 1600 + 2100 * 2100).squareRoot()
+        for (point, truth) in zip(found.corners, corners) {
+            #expect(((point.x - truth.0) * (point.x - truth.0) + (point.y - truth.1) * (point.y - truth.1)).squareRoot() <= 0.01 * diagonal)
+        }
+        let cer = CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth("en_letter_150dpi"), chinese: false)
+        #expect(cer <= 0.03, "CER \(cer)")
     }
 }

@@ -7,8 +7,8 @@ struct PageRecordTests {
     /// The schema's field names, as the README documents them.
     static let fields: Set<String> = [
         "schema", "source", "page", "page_count", "sha256", "file_size", "format", "mode", "languages", "models",
-        "original_width", "original_height", "scale", "orientation", "cleanup", "width", "height", "resolution", "text", "mean_confidence", "words", "lines", "keywords",
-        "keyword_string", "keywords_dropped", "timings_ms", "warnings", "error",
+        "original_width", "original_height", "scale", "orientation", "cleanup", "width", "height", "resolution", "text", "mean_confidence", "words", "lines", "layout",
+        "keywords", "keyword_string", "keywords_dropped", "timings_ms", "warnings", "error",
     ]
 
     private func records(in folder: URL, languages: String = "eng") throws -> [[String: Any]] {
@@ -33,6 +33,14 @@ struct PageRecordTests {
         #expect(decoded.sha256 == nil && decoded.format == nil && decoded.orientation == nil && decoded.cleanup == nil)
         #expect(decoded.width == nil && decoded.scale == nil && decoded.error == nil)
         #expect(decoded.source == "junk.png")
+    }
+
+    /// A clean-up report written before the curl and outline steps existed still reads, with them off.
+    @Test func anOlderCleanupReportReads() throws {
+        let older = #"{"page_corners":null,"warped":false,"page_note":"the page fills the frame","background_normalized":false,"ink_level":null,"paper_level":null,"low_contrast":false,"skew_angle":0.1,"skew_confidence":2,"deskewed":false,"steps_ms":{"deskew":3}}"#
+        let report = try JSONDecoder().decode(CleanupReport.self, from: Data(older.utf8))
+        #expect(report.dewarped == false && report.lineBend == nil && report.pageMethod == nil)
+        #expect(report.pageNote == "the page fills the frame" && report.stepsMs["deskew"] == 3)
     }
 
     @Test func everyRecordHasEveryFieldWithItsType() throws {

@@ -1,0 +1,31 @@
+/// How a page's text was put in reading order; part of its record.
+public struct PageLayout: Codable, Equatable, Sendable {
+    /// `rows` when the page's cells were joined row by row (a table, a receipt, a form), `blocks` when
+    /// Tesseract's own order of blocks and columns was kept (prose, a multi-column article).
+    public var order: String
+    /// Share of the text lines with another line beside them at the same height.
+    public var sideBySide: Double
+    /// Median distance between the centres of lines beside each other, as a share of the line height:
+    /// cells of a row share their baseline, columns of prose meet by chance.
+    @ExplicitNull public var rowOffset: Double?
+    /// Median width ÷ height of those lines: short cells (a price, a code) against long lines of prose.
+    @ExplicitNull public var cellAspect: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case order, sideBySide = "side_by_side", rowOffset = "row_offset", cellAspect = "cell_aspect", justified, segmentation
+    }
+
+    /// How Tesseract segmented the page: `auto` (its layout analysis) or `single_block` (read again as one
+    /// block after a doubtful first reading).
+    public var segmentation = "auto"
+    /// Share of those lines that end at their column's right edge, as lines of justified prose do.
+    @ExplicitNull public var justified: Double?
+
+    public init(order: String, sideBySide: Double, rowOffset: Double?, cellAspect: Double?, justified: Double? = nil) {
+        self.justified = justified
+        self.order = order
+        self.sideBySide = sideBySide
+        self.rowOffset = rowOffset
+        self.cellAspect = cellAspect
+    }
+}

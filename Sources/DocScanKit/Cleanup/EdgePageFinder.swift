@@ -1,0 +1,254 @@
+import DocScanNative
+import Foundation
+
+/// Finds a sheet of paper by its outline: four straight edges, each lighter inside than outside.
+///
+/// The brightness finder (`PageFinder`) needs the paper to stand out as one bright region; on a light
+/// desk, wood grain and the paper's own shading join them, and the region is no quadrilateral. The
+/// sheet's boundary is still there as long straight edges. On a copy reduced to 640 px and blurred
+/// (which smooths out grain and print), each pixel's gradient votes for the lines through it in the
+/// direction its gradient allows (a Hough transform); the strongest lines, with the image's borders for
+/// a sheet cut off by the frame, are paired into candidate quadrilaterals. Each candidate's sides are
+/// then checked where they run: the share of each side along which the gradient is strong, across
+/// the side, and lighter inside than outside. Text lines and table rules fail that test (light on both
+/// sides), and so does a printed box on a page.
+enum EdgePageFinder {
+    struct Found {
+        var quad: PageQuad
+        /// Mean share of the four sides that is a real edge (0–1).
+        var score: Double
+    }
+
+    static let workingSize = 640.0
+    /// The least mean side support for a sheet, and the least for any one side.
+    static let minimumScore = 0.55
+    static let minimumSideSupport = 0.35
+    /// A side on the image's border (the sheet runs out of the frame) counts as this much support.
+    static let borderSupport = 0.5
+    /// The smallest sheet, as a share of the photo: a receipt on a counter fills about a tenth.
+    static let minimumArea = 0.04
+
+    private struct Line {
+        /// Unit normal and distance from the origin: points p with p·n = rho.
+        var nx: Double, ny: Double, rho: Double
+        var strength: Double
+        var isBorder = false
+
+        var isHorizontal: Bool { abs(ny) > abs(nx) }
+
+        func intersection(with other: Line) -> PageQuad.Point? {
+            let det = nx * other.ny - ny * other.nx
+            guard abs(det) > 1e-6 else { return nil }
+            return PageQuad.Point(x: (rho * other.ny - ny * other.rho) / det, y: (nx * other.rho - rho * other.nx) / det)
+        }
+    }
+
+    /// The blurred grey levels and gradients of the working copy.
+    private struct Field {
+        let width: Int, height: Int
+        var grey: [Float], gx: [Float], gy: [Float]
+
+        func inside(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
+    }
+
+    /// The sheet in `image` (an 8-bit grey photo), in its pixels; nil when no outline is convincing.
+    static func find(in image: PixImage) -> Found? {
+        let factor = min(1, workingSize / Double(max(image.width, image.height)))
+        guard let small = factor < 1 ? image.scaled(by: factor) : image, let samples = small.greySamples(),
+              small.width >= 32, small.height >= 32
+        else { return nil }
+        let field = gradients(of: samples, width: small.width, height: small.height)
+        var lines = strongestLines(in: field)
+        let w = Double(field.width - 1), h = Double(field.height - 1)
+        lines += [Line(nx: 0, ny: 1, rho: 0, strength: 0, isBorder: true), Line(nx: 0, ny: 1, rho: h, strength: 0, isBorder: true),
+                  Line(nx: 1, ny: 0, rho: 0, strength: 0, isBorder: true), Line(nx: 1, ny: 0, rho: w, strength: 0, isBorder: true)]
+        let horizontal = lines.filter(\.isHorizontal), vertical = lines.filter { !$0.isHorizontal }
+        var best: (found: Found, value: Double)?
+        let frameArea = Double(field.width * field.height)
+        for (i, top) in horizontal.enumerated() {
+            for bottom in horizontal[(i + 1)...] {
+                for (j, left) in vertical.enumerated() {
+                    for right in vertical[(j + 1)...] {
+                        guard let quad = quadrilateral(top, bottom, left, right), quad.area >= minimumArea * frameArea,
+                              let score = support(of: quad, sides: [top, right, bottom, left], in: field)
+                        else { continue }
+                        // Among convincing outlines the larger wins: a sheet rather than a box printed on it.
+                        let value = score + 0.3 * (quad.area / frameArea).squareRoot()
+                        if value > best?.value ?? -1 { best = (Found(quad: quad, score: score), value) }
+                    }
+                }
+            }
+        }
+        guard let best else { return nil }
+        return Found(quad: best.found.quad.scaled(by: 1 / factor), score: (best.found.score * 100).rounded() / 100)
+    }
+
+    /// A 5×5 box blur, then Sobel gradients.
+    private static func gradients(of samples: [UInt8], width: Int, height: Int) -> Field {
+        var rows = [Float](repeating: 0, count: width * height)
+        var grey = [Float](repeating: 0, count: width * height)
+        let radius = 2
+        for y in 0..<height {
+            for x in 0..<width {
+                var sum: Float = 0, count: Float = 0
+                for dx in -radius...radius where x + dx >= 0 && x + dx < width {
+                    sum += Float(samples[y * width + x + dx]); count += 1
+                }
+                rows[y * width + x] = sum / count
+            }
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                var sum: Float = 0, count: Float = 0
+                for dy in -radius...radius where y + dy >= 0 && y + dy < height {
+                    sum += rows[(y + dy) * width + x]; count += 1
+                }
+                grey[y * width + x] = sum / count
+            }
+        }
+        var gx = [Float](repeating: 0, count: width * height), gy = gx
+        for y in 1..<(height - 1) {
+            for x in 1..<(width - 1) {
+                func g(_ dx: Int, _ dy: Int) -> Float { grey[(y + dy) * width + x + dx] }
+                gx[y * width + x] = (g(1, -1) + 2 * g(1, 0) + g(1, 1) - g(-1, -1) - 2 * g(-1, 0) - g(-1, 1)) / 8
+                gy[y * width + x] = (g(-1, 1) + 2 * g(0, 1) + g(1, 1) - g(-1, -1) - 2 * g(0, -1) - g(1, -1)) / 8
+            }
+        }
+        return Field(width: width, height: height, grey: grey, gx: gx, gy: gy)
+    }
+
+    /// The strongest straight lines: a Hough transform in which each pixel with a clear gradient votes
+    /// only for lines across its gradient (±3°), weighted by its strength.
+    private static func strongestLines(in field: Field) -> [Line] {
+        let angles = 180, diagonal = Int((Double(field.width * field.width + field.height * field.height)).squareRoot()) + 1
+        let rhos = 2 * diagonal + 1
+        var votes = [Float](repeating: 0, count: angles * rhos)
+        let cosines = (0..<angles).map { cos(Double($0) * .pi / 180) }, sines = (0..<angles).map { sin(Double($0) * .pi / 180) }
+        let minimumGradient: Float = 2.5
+        for y in 1..<(field.height - 1) {
+            for x in 1..<(field.width - 1) {
+                let gx = field.gx[y * field.width + x], gy = field.gy[y * field.width + x]
+                let magnitude = (gx * gx + gy * gy).squareRoot()
+                guard magnitude >= minimumGradient else { continue }
+                var direction = Int((atan2(Double(gy), Double(gx)) * 180 / .pi).rounded())
+                direction = ((direction % 180) + 180) % 180
+                for offset in -3...3 {
+                    let theta = ((direction + offset) % angles + angles) % angles
+                    let rho = Int((Double(x) * cosines[theta] + Double(y) * sines[theta]).rounded()) + diagonal
+                    votes[theta * rhos + rho] += min(magnitude, 40)
+                }
+            }
+        }
+        // Peaks: local maxima over ±6° and ±12 px, strongest first.
+        var peaks: [(theta: Int, rho: Int, value: Float)] = []
+        let floor = (votes.max() ?? 0) * 0.08
+        for theta in 0..<angles {
+            for rho in 0..<rhos {
+                let value = votes[theta * rhos + rho]
+                guard value > floor else { continue }
+                var isPeak = true
+                search: for dt in -6...6 {
+                    let t = theta + dt
+                    // Angles wrap at 180° with the distance's sign flipped.
+                    let (tt, flip) = t < 0 ? (t + angles, true) : t >= angles ? (t - angles, true) : (t, false)
+                    for dr in -12...12 {
+                        let r = flip ? (rhos - 1 - rho) + dr : rho + dr
+                        guard r >= 0, r < rhos, dt != 0 || dr != 0 else { continue }
+                        if votes[tt * rhos + r] > value { isPeak = false; break search }
+                    }
+                }
+                if isPeak { peaks.append((theta, rho, value)) }
+            }
+        }
+        return peaks.sorted { $0.value > $1.value }.prefix(14).map { peak in
+            Line(nx: cosines[peak.theta], ny: sines[peak.theta], rho: Double(peak.rho - diagonal), strength: Double(peak.value))
+        }
+    }
+
+    /// The quadrilateral the four lines bound, corners clockwise from the top left; nil when it is not a
+    /// convex quadrilateral within the image (give or take 3%).
+    private static func quadrilateral(_ top: Line, _ bottom: Line, _ left: Line, _ right: Line) -> PageQuad? {
+        guard let a = top.intersection(with: left), let b = top.intersection(with: right),
+              let c = bottom.intersection(with: right), let d = bottom.intersection(with: left)
+        else { return nil }
+        var quad = PageQuad(topLeft: a, topRight: b, bottomRight: c, bottomLeft: d)
+        // The lines were picked by orientation, not position: order them by where they are.
+        if quad.topLeft.y + quad.topRight.y > quad.bottomLeft.y + quad.bottomRight.y {
+            quad = PageQuad(topLeft: d, topRight: c, bottomRight: b, bottomLeft: a)
+        }
+        if quad.topLeft.x + quad.bottomLeft.x > quad.topRight.x + quad.bottomRight.x {
+            quad = PageQuad(topLeft: quad.topRight, topRight: quad.topLeft, bottomRight: quad.bottomLeft, bottomLeft: quad.bottomRight)
+        }
+        let corners = quad.corners
+        var sign = 0.0
+        for index in 0..<4 {
+            let p = corners[index], q = corners[(index + 1) % 4], r = corners[(index + 2) % 4]
+            let cross = (q.x - p.x) * (r.y - q.y) - (q.y - p.y) * (r.x - q.x)
+            guard cross != 0, sign == 0 || (cross > 0) == (sign > 0) else { return nil }
+            sign = cross
+        }
+        let size = quad.flatSize
+        guard min(size.width, size.height) > 0, max(size.width, size.height) / min(size.width, size.height) < 8 else { return nil }
+        return quad
+    }
+
+    /// Mean support of the quadrilateral's sides (see the type's comment); nil when a side is too weak,
+    /// or a corner lies well outside the image.
+    private static func support(of quad: PageQuad, sides lines: [Line], in field: Field) -> Double? {
+        let margin = 0.03 * Double(max(field.width, field.height))
+        for corner in quad.corners {
+            guard corner.x >= -margin, corner.y >= -margin, corner.x <= Double(field.width) + margin,
+                  corner.y <= Double(field.height) + margin
+            else { return nil }
+        }
+        let corners = quad.corners
+        let centre = PageQuad.Point(x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
+        var total = 0.0, borderSides = 0
+        for index in 0..<4 {
+            if lines[index].isBorder {
+                borderSides += 1
+                total += borderSupport
+                continue
+            }
+            let a = corners[index], b = corners[(index + 1) % 4]
+            let length = a.distance(to: b)
+            guard length > 8 else { return nil }
+            var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
+            let middle = PageQuad.Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+            if nx * (middle.x - centre.x) + ny * (middle.y - centre.y) < 0 { nx = -nx; ny = -ny }  // outward
+            var hits = 0, samples = 0
+            for step in 0..<40 {
+                let t = 0.1 + 0.8 * (Double(step) + 0.5) / 40
+                let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
+                guard field.inside(Int(x), Int(y)) else { continue }
+                samples += 1
+                if isEdge(atX: x, y: y, outwardX: nx, outwardY: ny, in: field) { hits += 1 }
+            }
+            guard samples >= 10 else { return nil }
+            let share = Double(hits) / Double(samples)
+            guard share >= minimumSideSupport else { return nil }
+            total += share
+        }
+        // A "sheet" bounded mostly by the frame is the frame.
+        guard borderSides <= 2 else { return nil }
+        let score = total / 4
+        return score >= minimumScore ? score : nil
+    }
+
+    /// Whether, within 3 px across the side at (x, y), the image darkens strongly going outward.
+    private static func isEdge(atX x: Double, y: Double, outwardX nx: Double, outwardY ny: Double, in field: Field) -> Bool {
+        for offset in -3...3 {
+            let px = Int((x + nx * Double(offset)).rounded()), py = Int((y + ny * Double(offset)).rounded())
+            guard field.inside(px, py) else { continue }
+            let gx = Double(field.gx[py * field.width + px]), gy = Double(field.gy[py * field.width + px])
+            let magnitude = (gx * gx + gy * gy).squareRoot()
+            // Darker outward: the gradient (towards lighter) points inward, across the side.
+            guard magnitude >= 3, -(gx * nx + gy * ny) >= 0.85 * magnitude else { continue }
+            let inX = Int((x - nx * 6).rounded()), inY = Int((y - ny * 6).rounded())
+            let outX = Int((x + nx * 6).rounded()), outY = Int((y + ny * 6).rounded())
+            guard field.inside(inX, inY), field.inside(outX, outY) else { return true }
+            return field.grey[inY * field.width + inX] >= field.grey[outY * field.width + outX] + 8
+        }
+        return false
+    }
+}

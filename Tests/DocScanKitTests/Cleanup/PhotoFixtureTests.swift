@@ -1,0 +1,125 @@
+import DocScanCore
+import DocScanKit
+import DocScanNative
+import Foundation
+import Testing
+
+/// The phone-photo fixtures of Fixtures/photos (made by scripts/make_photo_fixtures.py, with their true
+/// corners and curl in `<name>.json`): a curled book page, a letter at an angle on a light desk, a small
+/// receipt on a dark counter, and two flat pages whose reading order matters.
+struct PhotoFixtureTests {
+    static let folder = TestSupport.root.appendingPathComponent("Fixtures/photos")
+
+    private struct Geometry: Decodable {
+        var corners: [String: [Double]]
+        var curlAmplitudePx: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case corners, curlAmplitudePx = "curl_amplitude_px"
+        }
+
+        /// Clockwise from the top left, as `PageQuad.corners`.
+        var clockwise: [(Double, Double)] {
+            ["top_left", "top_right", "bottom_right", "bottom_left"].compactMap { corners[$0] }.map { ($0[0], $0[1]) }
+        }
+    }
+
+    private func geometry(_ name: String) throws -> Geometry {
+        try JSONDecoder().decode(Geometry.self, from: Data(contentsOf: Self.folder.appendingPathComponent("\(name).json")))
+    }
+
+    private func truth(_ name: String) throws -> String {
+        try String(contentsOf: Self.folder.appendingPathComponent("\(name).gt.txt"), encoding: .utf8)
+    }
+
+    private func scan(_ file: String, mode: ScanMode, debugImages: URL? = nil) throws -> PageRecord {
+        var configuration = try ScanConfiguration(mode: mode, languages: LanguageList(parsing: "eng"), jobs: 1)
+        if let debugImages { configuration.debugImages = DebugImages(folder: debugImages) }
+        let pipeline = try PagePipeline(configuration: configuration)
+        return try #require(try PageSource(root: Self.folder.appendingPathComponent(file)).list().pages.map(pipeline.process).first)
+    }
+
+    /// The largest distance of a found corner from its true place, as a share of the photo's diagonal.
+    private func cornerError(_ record: PageRecord, _ geometry: Geometry) throws -> Double {
+        let found = try #require(record.cleanup?.pageCorners)
+        let width = Double(try #require(record.originalWidth)), height = Double(try #require(record.originalHeight))
+        let diagonal = (width * width + height * height).squareRoot()
+        return zip(found.corners, geometry.clockwise).map { point, truth in
+            ((point.x - truth.0) * (point.x - truth.0) + (point.y - truth.1) * (point.y - truth.1)).squareRoot() / diagonal
+        }.max() ?? 1
+    }
+
+    /// Lines of text with runs of spaces made one, for comparing rows.
+    private func rows(_ text: String) -> [String] {
+        text.split(separator: "\n").map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+    }
+
+    @Test(arguments: [ScanMode.accurate, .fast])
+    func aCurledPageIsFlattened(mode: ScanMode) throws {
+        let debug = try TestSupport.temporaryFolder()
+        let record = try scan("curled_book.jpg", mode: mode, debugImages: debug)
+        let cleanup = try #require(record.cleanup)
+        #expect(cleanup.warped)
+        #expect(try cornerError(record, geometry("curled_book")) <= 0.015)
+        #expect(cleanup.dewarped, "line bend \(String(describing: cleanup.lineBend))")
+        #expect((cleanup.lineBend ?? 0) >= 0.015)
+        #expect(cleanup.stepsMs["dewarp"] != nil)
+        // The lines Tesseract reads are straight: measured again on the cleaned page, they no longer bend.
+        let cleaned = try #require(PixImage(reading: debug.appendingPathComponent("curled_book.jpg-9-cleaned.png").path))
+        let residual = try #require(TextLineDewarp(page: cleaned))
+        let bend = Double(max(abs(residual.curvature.lowerBound), abs(residual.curvature.upperBound))) * 1e-6 * Double(cleaned.width) / 4
+        #expect(residual.isBuilt && bend < 0.5 * (cleanup.lineBend ?? 0), "residual bend \(bend)")
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("curled_book"), chinese: false)
+        #expect(cer <= 0.03, "\(mode) CER \(cer)")
+    }
+
+    @Test(arguments: [ScanMode.accurate, .fast])
+    func aLetterOnALightDeskIsFoundByItsEdges(mode: ScanMode) throws {
+        let record = try scan("desk_letter.jpg", mode: mode)
+        #expect(record.cleanup?.pageMethod == "edges")
+        #expect((record.cleanup?.pageScore ?? 0) >= 0.55)
+        #expect(try cornerError(record, geometry("desk_letter")) <= 0.01)
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("desk_letter"), chinese: false)
+        #expect(cer <= 0.02, "\(mode) CER \(cer)")
+    }
+
+    @Test func aSmallReceiptOnADarkCounterReadsRowByRow() throws {
+        let record = try scan("receipt_counter.jpg", mode: .accurate)
+        #expect(try cornerError(record, geometry("receipt_counter")) <= 0.01)
+        let read = rows(record.text)
+        for row in ["BROTH CHIC NP 2.19 F", "SOURDOUGH LOAF SP 2.80 F", "TOTAL 33.06"] {
+            #expect(read.contains(row), "no row '\(row)' in:\n\(record.text)")
+        }
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("receipt_counter"), chinese: false)
+        #expect(cer <= 0.05, "CER \(cer)")
+    }
+
+    @Test func aScannedReceiptKeepsEveryRow() throws {
+        let record = try scan("receipt_scan.png", mode: .accurate)
+        #expect(record.cleanup?.warped == false)
+        let read = Set(rows(record.text))
+        let missing = rows(try truth("receipt_scan")).filter { !$0.isEmpty && !read.contains($0) }
+        #expect(missing.count <= 1, "rows not read as rows: \(missing)")
+    }
+
+    @Test func twoColumnsAreReadColumnByColumn() throws {
+        let record = try scan("two_column.png", mode: .accurate)
+        #expect(record.layout?.order == "blocks")
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("two_column"), chinese: false)
+        #expect(cer <= 0.01, "CER \(cer)")
+    }
+
+    /// The lab report's table rows stay whole: item, value, unit and range on one line.
+    @Test func theLabReportKeepsItsRows() throws {
+        let record = try #require(try TestSupport.scan(TestSupport.fixture("zh_lab_report.png"), mode: .accurate, languages: "chi_sim,eng").first)
+        #expect(rows(record.text).contains("身体水分 35.8 kg 35.1~42.9"), "\(record.text)")
+    }
+
+    /// Flat pages have no measurable bend and are never dewarped.
+    @Test func flatPagesAreNotDewarped() throws {
+        for name in ["en_letter.png", "en_invoice.png", "zh_notice.png"] {
+            let record = try #require(try TestSupport.scan(TestSupport.fixture(name), mode: .accurate, languages: "chi_sim,eng").first)
+            #expect(record.cleanup?.dewarped == false, "\(name): bend \(String(describing: record.cleanup?.lineBend))")
+        }
+    }
+}
