@@ -66,7 +66,10 @@ extension TestSupport {
 
     /// A fast-mode English run whose pages are read by `recognizers`.
     static func scriptedConfiguration(_ recognizers: RecognizerFactory, jobs: Int = 1) throws -> ScanConfiguration {
-        var configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "eng"), store: fakeModels(), jobs: jobs)
+        // The fake store has no OSD model, and a scripted page has no orientation to detect.
+        var configuration = try ScanConfiguration(
+            mode: .fast, languages: LanguageList(parsing: "eng"), store: fakeModels(), jobs: jobs,
+            orientation: PageOrienter.Options(detect: false))
         configuration.recognizers = recognizers
         return configuration
     }
