@@ -3,8 +3,8 @@ import DocScanNative
 /// Straightens the bent text lines of a curled page (an open book, a sheet that does not lie flat) with
 /// Leptonica's text-line model, and only where the lines are measurably bent.
 ///
-/// The bend is the most curved line's sag across the page as a share of the page's width
-/// (curvature × width ÷ 4), which does not depend on the resolution. Flat scans and photos of flat
+/// The bend (`TextLineDewarp.bend`) is the most curved line's sag across the page as a share of the
+/// page's width, which does not depend on the resolution. Flat scans and photos of flat
 /// sheets measure 0.001–0.008 on the eval set (an 1871 scan, the most, at 0.008); curled book photos
 /// 0.034 and 0.080. Straightening a flat page only costs: the 1871 scan read worse straightened
 /// (CER 0.038 → 0.049), so a page is flattened only from `minimumBend` on.
@@ -30,8 +30,7 @@ enum CurlFlattener {
         var outcome = Outcome()
         outcome.drawing = drawing ? model.drawingLines() : nil
         guard model.isBuilt else { return outcome }
-        let curvature = max(abs(model.curvature.lowerBound), abs(model.curvature.upperBound))
-        let bend = Double(curvature) * 1e-6 * Double(page.width) / 4
+        let bend = model.bend
         outcome.lines = model.lineCount
         outcome.bend = (bend * 1000).rounded() / 1000
         if bend >= minimumBend { outcome.image = model.apply(to: page) }

@@ -201,21 +201,17 @@ enum EdgePageFinder {
                   corner.y <= Double(field.height) + margin
             else { return nil }
         }
-        let corners = quad.corners
-        let centre = PageQuad.Point(x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
         var total = 0.0, borderSides = 0
-        for index in 0..<4 {
+        // `sides` runs clockwise from the top, as `lines` does: top, right, bottom, left.
+        let sides = quad.sides
+        guard sides.count == 4 else { return nil }
+        for (index, (a, b, nx, ny)) in sides.enumerated() {
             if lines[index].isBorder {
                 borderSides += 1
                 total += borderSupport
                 continue
             }
-            let a = corners[index], b = corners[(index + 1) % 4]
-            let length = a.distance(to: b)
-            guard length > 8 else { return nil }
-            var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
-            let middle = PageQuad.Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-            if nx * (middle.x - centre.x) + ny * (middle.y - centre.y) < 0 { nx = -nx; ny = -ny }  // outward
+            guard a.distance(to: b) > 8 else { return nil }
             var hits = 0, samples = 0
             for step in 0..<40 {
                 let t = 0.1 + 0.8 * (Double(step) + 0.5) / 40

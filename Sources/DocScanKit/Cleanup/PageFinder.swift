@@ -105,21 +105,12 @@ public enum PageFinder {
     /// Median grey just inside the quadrilateral's edges minus the median just outside, sampled along
     /// each edge at `band` pixels from it; nil when too few samples fall inside the image.
     private static func edgeContrast(of quad: PageQuad, in image: PixImage, band: Double) -> Double? {
-        let corners = quad.corners
-        let centre = PageQuad.Point(x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
         var inside: [UInt32] = [], outside: [UInt32] = []
         func sample(_ x: Double, _ y: Double, into values: inout [UInt32]) {
             guard x >= 0, y >= 0, x < Double(image.width), y < Double(image.height) else { return }
             if let value = image.pixel(x: Int(x), y: Int(y)) { values.append(value) }
         }
-        for index in corners.indices {
-            let a = corners[index], b = corners[(index + 1) % 4]
-            let length = a.distance(to: b)
-            guard length > 0 else { continue }
-            // The edge's normal, turned to point away from the centre.
-            var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
-            let middle = PageQuad.Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-            if nx * (middle.x - centre.x) + ny * (middle.y - centre.y) < 0 { nx = -nx; ny = -ny }
+        for (a, b, nx, ny) in quad.sides {
             // Samples along the middle 80% of the edge, clear of the corners.
             for step in 1...39 {
                 let t = 0.1 + 0.8 * Double(step) / 40

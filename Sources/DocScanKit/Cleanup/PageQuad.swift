@@ -48,6 +48,21 @@ public struct PageQuad: Codable, Equatable, Sendable {
          (topLeft.distance(to: bottomLeft) + topRight.distance(to: bottomRight)) / 2)
     }
 
+    /// Each side clockwise from the top, from corner to corner, with its unit normal pointing out of the
+    /// quadrilateral; a side of zero length is left out.
+    var sides: [(start: Point, end: Point, normalX: Double, normalY: Double)] {
+        let points = corners
+        let centre = Point(x: points.map(\.x).reduce(0, +) / 4, y: points.map(\.y).reduce(0, +) / 4)
+        return points.indices.compactMap { index in
+            let a = points[index], b = points[(index + 1) % 4]
+            let length = a.distance(to: b)
+            guard length > 0 else { return nil }
+            var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
+            if nx * ((a.x + b.x) / 2 - centre.x) + ny * ((a.y + b.y) / 2 - centre.y) < 0 { nx = -nx; ny = -ny }
+            return (a, b, nx, ny)
+        }
+    }
+
     /// Every corner multiplied by `factor`.
     func scaled(by factor: Double) -> PageQuad {
         func scale(_ point: Point) -> Point { Point(x: point.x * factor, y: point.y * factor) }

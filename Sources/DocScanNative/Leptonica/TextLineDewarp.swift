@@ -17,6 +17,11 @@ package final class TextLineDewarp {
     /// The most curved lines' curvature either way, in Leptonica's micro-units (10⁻⁶ per pixel: a line
     /// y = a·x² has curvature a·10⁶).
     package private(set) var curvature: ClosedRange<Int> = 0...0
+    /// How bent the lines are, independent of the resolution: the most curved line's sag across the
+    /// page as a share of the page's width (curvature × width ÷ 4); 0 without a model.
+    package var bend: Double {
+        Double(max(abs(curvature.lowerBound), abs(curvature.upperBound))) * 1e-6 * Double(binary.width) / 4
+    }
     /// Whether a vertical disparity model could be built (enough long lines, a consistent fit).
     package private(set) var isBuilt = false
 
