@@ -158,7 +158,15 @@ struct ScanCommandTests {
         #expect(result.status == ExitStatus.ok.rawValue)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         // The curl model's lines are drawn whether or not the page needed straightening (this one did not).
-        #expect(files == ["en_letter_rot90.png-1-upright.png", "en_letter_rot90.png-2-curl_lines.png", "en_letter_rot90.png-9-cleaned.png"])
+        #expect(files == [
+            "en_letter_rot90.png-1-upright.png", "en_letter_rot90.png-10-layout.png",
+            "en_letter_rot90.png-2-curl_lines.png", "en_letter_rot90.png-9-cleaned.png",
+        ])
+        // The layout image is the page Tesseract read, in colour, with its lines drawn on it.
+        let layout = try Data(contentsOf: folder.appendingPathComponent(files[1]))
+        let cleaned = try Data(contentsOf: folder.appendingPathComponent(files[3]))
+        #expect(layout[16..<24] == cleaned[16..<24])
+        #expect(layout[25] == 2 && cleaned[25] == 0)  // PNG colour type: RGB against grey
         // The upright image is the page turned back: portrait, as the original letter.
         let upright = try Data(contentsOf: folder.appendingPathComponent(files[0]))
         let width = upright[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = upright[20..<24].reduce(0) { $0 << 8 | Int($1) }

@@ -25,15 +25,22 @@ enum CurlFlattener {
     /// bent flat one (0.008).
     static let minimumBend = 0.015
 
+    /// Pages at least this long (pixels, longer side) are measured on a half-size copy (`TextLineDewarp`).
+    static let halfSizeFrom = 2000
+
     static func flatten(_ page: PixImage, drawing: Bool) -> Outcome {
-        guard page.depth == 8, let model = TextLineDewarp(page: page) else { return Outcome() }
+        let halfSize = max(page.width, page.height) >= halfSizeFrom
+        guard page.depth == 8, let model = TextLineDewarp(page: page, halfSize: halfSize) else { return Outcome() }
         var outcome = Outcome()
         outcome.drawing = drawing ? model.drawingLines() : nil
         guard model.isBuilt else { return outcome }
         let bend = model.bend
         outcome.lines = model.lineCount
         outcome.bend = (bend * 1000).rounded() / 1000
-        if bend >= minimumBend { outcome.image = model.apply(to: page) }
+        if bend >= minimumBend {
+            let straightener = halfSize ? TextLineDewarp(page: page) : model
+            outcome.image = straightener?.apply(to: page)
+        }
         return outcome
     }
 }

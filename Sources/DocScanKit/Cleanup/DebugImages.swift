@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Files are named after the page (`letters.tif#2` → `letters.tif-p2`), numbered in step order:
 /// `-1-upright.png`, `-2-corners.png` (the sheet's corners drawn in red), `-3-warped.png`, … and
-/// `-9-cleaned.png`, the image Tesseract reads.
+/// `-9-cleaned.png`, the image Tesseract reads, and `-10-layout.png`, the text lines it found in the
+/// order their text was joined.
 public struct DebugImages: Sendable {
     public let folder: URL
 
@@ -18,7 +19,11 @@ public struct DebugImages: Sendable {
     func write(_ images: [(name: String, image: PixImage)], for page: PageReference) -> String? {
         let base = page.relativePath.replacingOccurrences(of: "/", with: "__") + (page.pageCount > 1 ? "-p\(page.page)" : "")
         for (index, step) in images.enumerated() {
-            let number = step.name == "cleaned" ? 9 : index + 1
+            let number = switch step.name {
+            case "cleaned": 9
+            case "layout": 10
+            default: index + 1
+            }
             let path = folder.appendingPathComponent("\(base)-\(number)-\(step.name).png").path
             guard step.image.writePNG(to: path) else {
                 return "could not write the debug image \(path)"
@@ -31,6 +36,25 @@ public struct DebugImages: Sendable {
     static func drawing(_ quad: PageQuad, on image: PixImage) -> PixImage? {
         guard let colour = image.convertedTo32(), let points = PointArray(quad.corners.map { ($0.x, $0.y) }) else { return nil }
         colour.drawPolygon(points, lineWidth: max(3, max(image.width, image.height) / 300), red: 255, green: 0, blue: 0)
+        return colour
+    }
+
+    /// A colour copy of `image` with each text line's box in green and, in red, a path through the
+    /// lines' centres in reading order: a table read row by row zigzags across, columns run down.
+    static func drawing(lines: [RecognizedSpan], on image: PixImage) -> PixImage? {
+        guard let colour = image.convertedTo32() else { return nil }
+        let width = max(2, max(image.width, image.height) / 500)
+        for line in lines {
+            let box = line.box
+            let corners = [(box.x, box.y), (box.x + box.width, box.y), (box.x + box.width, box.y + box.height), (box.x, box.y + box.height)]
+            if let points = PointArray(corners.map { (Double($0.0), Double($0.1)) }) {
+                colour.drawPolygon(points, lineWidth: width, red: 0, green: 170, blue: 0)
+            }
+        }
+        let centres = lines.map { (Double($0.box.x) + Double($0.box.width) / 2, Double($0.box.y) + Double($0.box.height) / 2) }
+        if centres.count >= 2, let path = PointArray(centres) {
+            colour.drawPolygon(path, lineWidth: width, red: 220, green: 0, blue: 0, closed: false)
+        }
         return colour
     }
 }

@@ -55,6 +55,12 @@ public final class PagePipeline {
             FaultInjection.fault(for: page)?.trigger()
             let text = try timed(\.recognize) { try recognizer.run(cleaned, context: &context) }
             let found = timed(\.keywords) { keywords.run(text, context: &context) }
+            if let debugImages = configuration.debugImages,
+               let drawing = DebugImages.drawing(
+                   lines: ReadingOrder.sequence(of: text.lines, order: text.layout?.order), on: cleaned.image),
+               let warning = debugImages.write([("layout", drawing)], for: page) {
+                context.warnings.append(warning)
+            }
             record.text = text.text
             if text.text.isEmpty { context.warnings.append("no text was recognized on the page (blank, or not a text page)") }
             record.meanConfidence = text.meanConfidence

@@ -57,6 +57,12 @@ enum ReadingOrder {
         return (layout, isTable ? rows(of: lines).map { $0.map(\.text).joined(separator: "  ") }.joined(separator: "\n") : nil)
     }
 
+    /// The page's lines in the order their text was joined: row by row for `rows`, Tesseract's otherwise.
+    static func sequence(of lines: [RecognizedSpan], order: String?) -> [RecognizedSpan] {
+        let lines = lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty && $0.box.height > 0 }
+        return order == "rows" ? rows(of: lines).flatMap { $0 } : lines
+    }
+
     /// The lines grouped into rows, top to bottom, each row's cells left to right.
     static func rows(of lines: [RecognizedSpan]) -> [[RecognizedSpan]] {
         var rows: [[RecognizedSpan]] = []

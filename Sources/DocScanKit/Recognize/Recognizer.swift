@@ -35,8 +35,17 @@ public struct RecognizerFactory: Sendable {
         self.make = make
     }
 
-    /// Tesseract with the mode's parameters.
+    /// Tesseract with the mode's parameters; in fast mode with a Chinese, Japanese or Korean primary and
+    /// a language of another script, the primary first and the others only where a line needs them
+    /// (`PrimaryLanguageRecognizer`).
     public static let tesseract = RecognizerFactory { models, userWordsFile in
-        try TesseractEngine(scanning: models, userWordsFile: userWordsFile)
+        let everyLanguage = try TesseractEngine(scanning: models, userWordsFile: userWordsFile)
+        guard models.mode == .fast, PrimaryLanguageRecognizer.applies(to: models.languages.codes), let first = models.models.first
+        else { return everyLanguage }
+        let primary = try TesseractEngine(
+            dataPath: models.dataPath, languages: first.language, modelFiles: [first.path],
+            variables: TesseractEngine.variables(for: models.mode),
+            initVariables: userWordsFile.map { ["user_words_file": $0.path] } ?? [:])
+        return PrimaryLanguageRecognizer(primary: primary, everyLanguage: everyLanguage)
     }
 }

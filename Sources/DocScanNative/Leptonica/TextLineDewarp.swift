@@ -24,32 +24,47 @@ package final class TextLineDewarp {
     }
     /// Whether a vertical disparity model could be built (enough long lines, a consistent fit).
     package private(set) var isBuilt = false
+    /// Whether the model was built on a half-size copy, for measuring only.
+    package let halfSize: Bool
 
     /// The fewest long lines Leptonica accepts for a model: its own default.
     package static let minimumLines = 15
 
-    /// Builds the model for `page` (8-bit grey, dark text on light paper); nil when Leptonica could not
-    /// start (unusual depth, no memory).
+    /// Builds the model for `page` (8-bit grey, dark text on light paper), on a copy reduced 2× when
+    /// `halfSize`; nil when Leptonica could not start (unusual depth, no memory).
+    ///
+    /// A half-size model has a quarter of the pixels to binarize and search for lines, and finds the same
+    /// lines on a large page (a text line is still tens of pixels long), so it measures the bend for less
+    /// (photos and scans of 2,000–3,500 px: 50–95 ms → 12–18 ms). It is for measuring only: Leptonica sizes the
+    /// full-size disparity arrays of a reduced model to twice the page (Leptonica 1.82), which made
+    /// straightening a curled page cost 530 ms instead of 190, so a page to straighten gets a full-size
+    /// model (`apply(to:)` refuses a half-size one).
     ///
     /// Leptonica's validity limits are set wider than its defaults (line curvature 150, difference
     /// between lines 170): a phone photo of an open book bends its top and bottom lines opposite ways
     /// (−104 and +137 on one page, a difference of 241), and Leptonica's defaults refuse exactly those
-    /// pages. Only the vertical disparity is used: the horizontal one, fitted to the text block's left
-    /// and right edges, made a curled page read worse (CER 0.012 → 0.028).
-    package init?(page: PixImage) {
+    /// pages. Curvatures on the half-size copy are twice those at full size, and so are the limits. Only
+    /// the vertical disparity is used: the horizontal one, fitted to the text block's left and right
+    /// edges, made a curled page read worse (CER 0.012 → 0.028).
+    package init?(page: PixImage, halfSize: Bool = false) {
+        guard let source = halfSize ? page.scaled(by: 0.5) : page else { return nil }
+        self.halfSize = halfSize
         var binaryPix: UnsafeMutablePointer<PIX>?
-        var dewarpa: UnsafeMutablePointer<L_DEWARPA>?
-        let started = page.withUnsafePix { pix in
-            dewarpSinglePageInit(pix, 0, 1, 0, 0, &binaryPix, &dewarpa) == 0
+        var scratch: UnsafeMutablePointer<L_DEWARPA>?
+        // Leptonica's single-page set-up binarizes the page; its array (made for full-size input) is
+        // replaced by one that knows the input's reduction.
+        let started = source.withUnsafePix { pix in
+            dewarpSinglePageInit(pix, 0, 1, 0, 0, &binaryPix, &scratch) == 0
         }
-        guard let binary = PixImage(taking: binaryPix) else {
-            if dewarpa != nil { dewarpaDestroy(&dewarpa) }
-            return nil
-        }
+        if scratch != nil { dewarpaDestroy(&scratch) }
+        guard let binary = PixImage(taking: binaryPix) else { return nil }
         self.binary = binary
-        self.dewarpa = dewarpa
-        guard started, let dewarpa else { return nil }
-        dewarpaSetCurvatures(dewarpa, 300, -1, 400, 200, 200, -1)
+        let factor: Int32 = halfSize ? 2 : 1
+        dewarpa = started ? dewarpaCreate(1, 30 / factor, factor, 0, 0) : nil
+        guard let dewarpa else { return nil }
+        dewarpaUseBothArrays(dewarpa, 0)
+        dewarpaSetCheckColumns(dewarpa, 0)
+        dewarpaSetCurvatures(dewarpa, 300 * factor, -1, 400 * factor, 200 * factor, 200 * factor, -1)
         // The page model takes its own reference to the binarized image; the array owns the model.
         guard let model = binary.withUnsafePix({ dewarpCreate($0, 0) }) else { return nil }
         dewarpaInsertDewarp(dewarpa, model)
@@ -68,9 +83,9 @@ package final class TextLineDewarp {
     }
 
     /// `page` (the image the model was built from, or one of its size) with its lines straightened;
-    /// nil when there is no valid model or Leptonica failed.
+    /// nil when there is no valid model, the model is a half-size one, or Leptonica failed.
     package func apply(to page: PixImage) -> PixImage? {
-        guard isBuilt, let dewarpa else { return nil }
+        guard isBuilt, !halfSize, let dewarpa else { return nil }
         var straightened: UnsafeMutablePointer<PIX>?
         let status = page.withUnsafePix { pix in
             dewarpaApplyDisparity(dewarpa, 0, pix, 255, 0, 0, &straightened, nil)

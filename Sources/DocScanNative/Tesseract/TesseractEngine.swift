@@ -48,11 +48,23 @@ public final class TesseractEngine {
     /// Reads one page, as one uniform block of text when `singleBlock` (Tesseract's page segmentation
     /// mode 6: no column finding, every line across the whole page) instead of with its layout analysis.
     public func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline, singleBlock: Bool) throws -> RecognizedText {
+        try recognize(image, resolution: resolution, deadline: deadline, mode: singleBlock ? PSM_SINGLE_BLOCK : PSM_AUTO)
+    }
+
+    /// Reads `image` as one line of text (Tesseract's page segmentation mode 7), such as a line cut out
+    /// of a page to read it again in other languages.
+    public func recognizeLine(_ image: PixImage, resolution: Int, deadline: PageDeadline) throws -> RecognizedText {
+        try recognize(image, resolution: resolution, deadline: deadline, mode: PSM_SINGLE_LINE)
+    }
+
+    private func recognize(
+        _ image: PixImage, resolution: Int, deadline: PageDeadline, mode: TessPageSegMode
+    ) throws -> RecognizedText {
         try api.withHandle { api in
-            if singleBlock { TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK) }
+            if mode != PSM_AUTO { TessBaseAPISetPageSegMode(api, mode) }
             defer {
                 clear(api)
-                if singleBlock { TessBaseAPISetPageSegMode(api, PSM_AUTO) }
+                if mode != PSM_AUTO { TessBaseAPISetPageSegMode(api, PSM_AUTO) }
             }
             try read(image, resolution: resolution, deadline: deadline, with: api)
             return RecognizedText(

@@ -1,0 +1,120 @@
+import DocScanCore
+import DocScanNative
+import Foundation
+
+/// Reads a page in its primary language and reads again, in all the run's languages, only the lines it
+/// doubts: fast mode's recognizer when a Chinese, Japanese or Korean page may hold words of another
+/// script (`--lang chi_sim,eng`).
+///
+/// Tesseract given `chi_sim+eng` reads every line whose words it doubts once more in each other
+/// language, whole line by whole line: measured here with the tesseract CLI, `chi_sim+eng` took 1.4–1.5×
+/// the time of `chi_sim` alone on the eval set's Chinese pages, and its English retry took over Chinese
+/// words (the lab report's `左下肢` read `AFAR`). Read in the primary language, a line under
+/// `doubtfulLine` is cut out and read as one line by an engine with every language, and that reading
+/// replaces the line's when Tesseract is surer of it. Measured on the eval set's eight Chinese pages in
+/// fast mode: recognition 34.1 s → 28.1 s, mean CER of the set 0.049 → 0.046; one page read worse (a
+/// shadowed table of Chinese names and English terms, 0.071 → 0.084: the Chinese model reads `SMB` as
+/// `SVMB` with confidence). Re-reading every line with Latin letters as well cost more than it saved
+/// (recognition 49.6 s) and did not fix that page.
+///
+/// Lists of one script (`eng,deu,fra`) keep Tesseract's own choice per word: read in English first,
+/// eurotext's German and French lines came back confident and wrong (CER 0.012 → 0.022).
+public final class PrimaryLanguageRecognizer: Recognizer {
+    /// Line confidence under which a line is read again in every language.
+    static let doubtfulLine = 85.0
+    /// How many points surer the reading in every language must be to replace the line.
+    static let margin = 3.0
+
+    private let primary: TesseractEngine
+    private let everyLanguage: TesseractEngine
+
+    /// Models whose script is written without spaces and has no Latin letters of its own.
+    static let unspacedScripts: Set<String> = ["chi_sim", "chi_tra", "chi_sim_vert", "chi_tra_vert", "jpn", "jpn_vert", "kor", "kor_vert"]
+
+    /// Whether a run in `languages` (Tesseract codes, primary first) is read primary first: a Chinese,
+    /// Japanese or Korean primary with a language of another script after it.
+    public static func applies(to languages: [String]) -> Bool {
+        guard let primary = languages.first, unspacedScripts.contains(primary) else { return false }
+        return languages.dropFirst().contains { !unspacedScripts.contains($0) }
+    }
+
+    public init(primary: TesseractEngine, everyLanguage: TesseractEngine) {
+        self.primary = primary
+        self.everyLanguage = everyLanguage
+    }
+
+    public func meanConfidence(_ image: PixImage, resolution: Int) throws -> Double {
+        try primary.meanConfidence(image, resolution: resolution)
+    }
+
+    public func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline) throws -> RecognizedText {
+        try recognize(image, resolution: resolution, deadline: deadline, singleBlock: false)
+    }
+
+    public func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline, singleBlock: Bool) throws -> RecognizedText {
+        var page = try primary.recognize(image, resolution: resolution, deadline: deadline, singleBlock: singleBlock)
+        var readings: [Int: LineReading] = [:]
+        for (index, line) in page.lines.enumerated() {
+            guard line.confidence < Self.doubtfulLine, line.box.width > 0, line.box.height > 0 else { continue }
+            let pad = max(4, line.box.height / 4)
+            let area = PageBox(x: max(0, line.box.x - pad), y: max(0, line.box.y - pad),
+                               width: line.box.width + 2 * pad, height: line.box.height + 2 * pad)
+            guard let crop = image.cropped(to: area) else { continue }
+            let again = try everyLanguage.recognizeLine(crop, resolution: resolution, deadline: deadline)
+            let text = again.text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty, !again.words.isEmpty, again.meanConfidence >= line.confidence + Self.margin else { continue }
+            let words = again.words.map { word in
+                var word = word
+                word.box.x += area.x
+                word.box.y += area.y
+                return word
+            }
+            readings[index] = LineReading(text: text, confidence: again.meanConfidence, words: words)
+        }
+        page.replaceLines(readings)
+        return page
+    }
+}
+
+/// A line read again: its text, Tesseract's confidence in it, and its words in page coordinates.
+struct LineReading {
+    var text: String
+    var confidence: Double
+    var words: [RecognizedSpan]
+}
+
+extension RecognizedText {
+    /// Puts each reading in place of its line (by index): in the lines, in the page's text (found by
+    /// walking the lines' texts in order, so a line repeated elsewhere on the page is not mistaken for
+    /// it) and in the words (those inside the line's box give way to the reading's).
+    mutating func replaceLines(_ readings: [Int: LineReading]) {
+        guard !readings.isEmpty else { return }
+        var cursor = 0  // characters of `text` already walked
+        for (index, line) in lines.enumerated() {
+            let oldText = line.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let from = text.index(text.startIndex, offsetBy: cursor)
+            let range = oldText.isEmpty ? nil : text.range(of: oldText, range: from..<text.endIndex)
+            guard let reading = readings[index] else {
+                if let range { cursor = text.distance(from: text.startIndex, to: range.upperBound) }
+                continue
+            }
+            if let range {
+                let start = text.distance(from: text.startIndex, to: range.lowerBound)
+                text.replaceSubrange(range, with: reading.text)
+                cursor = start + reading.text.count
+            }
+            lines[index].text = reading.text
+            lines[index].confidence = reading.confidence
+            let inside = { (word: RecognizedSpan) -> Bool in
+                let x = word.box.x + word.box.width / 2, y = word.box.y + word.box.height / 2
+                return x >= line.box.x && x <= line.box.x + line.box.width && y >= line.box.y && y <= line.box.y + line.box.height
+            }
+            let first = words.firstIndex(where: inside) ?? words.endIndex
+            words.removeAll(where: inside)
+            words.insert(contentsOf: reading.words, at: min(first, words.endIndex))
+        }
+    }
+}
+
+@available(*, unavailable)
+extension PrimaryLanguageRecognizer: Sendable {}
