@@ -33,7 +33,7 @@ enum ReadingOrder {
 
     /// The page's layout, and its text in rows when it is a table; nil text keeps Tesseract's.
     static func arrange(_ lines: [RecognizedSpan]) -> (layout: PageLayout, rowText: String?) {
-        let lines = lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty && $0.box.height > 0 }
+        let lines = readable(lines)
         // For each line beside another: how far off the nearest such line's centre is.
         var offsets: [Double] = [], aspects: [Double] = [], justified = 0
         for line in lines {
@@ -59,8 +59,13 @@ enum ReadingOrder {
 
     /// The page's lines in the order their text was joined: row by row for `rows`, Tesseract's otherwise.
     static func sequence(of lines: [RecognizedSpan], order: String?) -> [RecognizedSpan] {
-        let lines = lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty && $0.box.height > 0 }
+        let lines = readable(lines)
         return order == "rows" ? rows(of: lines).flatMap { $0 } : lines
+    }
+
+    /// The lines with text and a box: what the layout is judged on and joined from.
+    static func readable(_ lines: [RecognizedSpan]) -> [RecognizedSpan] {
+        lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty && $0.box.height > 0 }
     }
 
     /// The lines grouped into rows, top to bottom, each row's cells left to right.

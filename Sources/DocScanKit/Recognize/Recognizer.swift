@@ -40,12 +40,8 @@ public struct RecognizerFactory: Sendable {
     /// (`PrimaryLanguageRecognizer`).
     public static let tesseract = RecognizerFactory { models, userWordsFile in
         let everyLanguage = try TesseractEngine(scanning: models, userWordsFile: userWordsFile)
-        guard models.mode == .fast, PrimaryLanguageRecognizer.applies(to: models.languages.codes), let first = models.models.first
-        else { return everyLanguage }
-        let primary = try TesseractEngine(
-            dataPath: models.dataPath, languages: first.language, modelFiles: [first.path],
-            variables: TesseractEngine.variables(for: models.mode),
-            initVariables: userWordsFile.map { ["user_words_file": $0.path] } ?? [:])
+        guard models.mode == .fast, PrimaryLanguageRecognizer.applies(to: models.languages.codes) else { return everyLanguage }
+        let primary = try TesseractEngine(scanning: models, userWordsFile: userWordsFile, primaryOnly: true)
         return PrimaryLanguageRecognizer(primary: primary, everyLanguage: everyLanguage)
     }
 }

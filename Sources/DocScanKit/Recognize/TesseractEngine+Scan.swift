@@ -7,10 +7,12 @@ extension TesseractEngine: Recognizer {
     /// An engine for a scan in `models`' mode: the mode's parameters, and the user's words when given.
     /// - Parameter userWordsFile: words (one a line) Tesseract's dictionary should know, such as names
     ///   and terms of the user's documents (`--custom-words`).
+    ///   - primaryOnly: load only the first language's model (`PrimaryLanguageRecognizer`).
     /// - Throws: `DocScanError.engineInitFailed`.
-    public convenience init(scanning models: ModelSelection, userWordsFile: URL?) throws {
+    public convenience init(scanning models: ModelSelection, userWordsFile: URL?, primaryOnly: Bool = false) throws {
+        let chosen = primaryOnly ? Array(models.models.prefix(1)) : models.models
         try self.init(
-            dataPath: models.dataPath, languages: models.languages.tesseractString, modelFiles: models.models.map(\.path),
+            dataPath: models.dataPath, languages: chosen.map(\.language).joined(separator: "+"), modelFiles: chosen.map(\.path),
             variables: Self.variables(for: models.mode),
             initVariables: userWordsFile.map { ["user_words_file": $0.path] } ?? [:])
     }
