@@ -34,7 +34,7 @@ export DOCSCAN_MODELS := $(MODELS)
 RELEASE_BIN := .build/release/docscan
 OUT := out
 
-.PHONY: help setup models eval-setup build scan test eval bench bench-memory bench-archive killtest fuzz fuzz-deep clean
+.PHONY: help setup models eval-setup build scan test eval bench bench-memory bench-archive profile killtest fuzz fuzz-deep clean
 
 help:
 	@echo "make scan    set up, build, and scan the sample pages in Fixtures/pages/ into the archive"
@@ -42,6 +42,7 @@ help:
 	@echo "make test    set up and run the test suite"
 	@echo "make eval    CER/WER and keyword quality on Fixtures/pages/, Fixtures/photos/, ../shared/eval/public and ../shared/eval/real"
 	@echo "make bench   speed and memory against the tesseract CLI, and the keyword stage's speed"
+	@echo "make profile         where the time goes on one page (perf): PAGE=file MODE=accurate LANGS=eng"
 	@echo "make bench-memory    peak memory of --jobs 2 on 100-megapixel photos (JPEG and PNG)"
 	@echo "make bench-archive   archive write cost, search latency on 10,000 pages, unchanged re-scan time"
 	@echo "make killtest        20 scans killed with SIGKILL at random moments, each resumed and checked"
@@ -115,6 +116,14 @@ eval: build $(VENV)/.done
 
 bench: build $(VENV)/.done
 	$(VENV_PYTHON) scripts/bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench.json
+
+# profile: perf's call graph of one page read in one process (linux-perf from Debian, installed here only).
+PAGE ?= Fixtures/pages/en_letter.png
+MODE ?= accurate
+LANGS ?= eng
+profile: build
+	$(call apt-install,linux-perf)
+	scripts/profile.sh $(RELEASE_BIN) $(PAGE) $(MODE) $(LANGS) $(OUT)/profile
 
 bench-memory: build $(VENV)/.done
 	$(VENV_PYTHON) scripts/memory_bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench-memory.json

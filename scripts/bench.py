@@ -21,6 +21,8 @@ list, for all contenders alike (and reported). Contenders, on the same pages:
                          environment passed through unchanged)
   expert                 tesseract IMG OUT -l LANG --psm 3, OMP_THREAD_LIMIT=1,
                          2 processes at a time
+  expert1                the same with --psm 1 (layout analysis with orientation
+                         and script detection: turns pages, as docscan does)
   naive                  the same command with OMP_THREAD_LIMIT unset (OpenMP
                          default), one page at a time
   keywords               the keyword stage alone: the set is scanned once in
@@ -69,8 +71,9 @@ CONTENDERS = {  # key: (label, kind, docscan mode, docscan jobs)
     "accurate2": ("docscan accurate -j2", "docscan", "accurate", 2),
     "fast2threads": ("docscan fast -j2 --no-isolation", "docscan", "fast", 2),
     "accurate2threads": ("docscan accurate -j2 --no-isolation", "docscan", "accurate", 2),
-    "expert": (f"expert loop (tesseract x{EXPERT_SLOTS}, OMP=1)", "expert", None, None),
-    "naive": ("naive loop (tesseract, OMP default)", "naive", None, None),
+    "expert": (f"expert loop (tesseract x{EXPERT_SLOTS}, OMP=1)", "expert", None, 3),
+    "expert1": (f"expert loop --psm 1 (x{EXPERT_SLOTS}, OMP=1)", "expert", None, 1),
+    "naive": ("naive loop (tesseract, OMP default)", "naive", None, 3),
     "keywords": ("docscan keywords (keyword stage)", "keywords", None, None),
 }
 KEYWORD_TEXT_BYTES = 8_000_000
@@ -203,6 +206,7 @@ def run_batch(cmds, slots, env):
 def run_contender(key, a, groups, linkdirs):
     label, kind, mode, jobs = CONTENDERS[key]
     out = tempfile.mkdtemp(prefix=f"bench-{key}-")
+    stages = Counter()  # CPU s by stage, summed over the records
     try:
         if kind == "docscan":
             # The link folders point out of themselves: --follow-symlinks, for every contender alike.
@@ -214,13 +218,18 @@ def run_contender(key, a, groups, linkdirs):
             for i, (lang, imgs) in enumerate(groups.items()):
                 with open(os.path.join(out, f"{i}.jsonl"), encoding="utf-8") as f:
                     recs = [json.loads(l) for l in f if l.strip()]
+                for r in recs:
+                    for stage, ms in (r.get("cpu_ms") or {}).items():
+                        stages[stage] += (ms or 0) / 1000
                 got = Counter(os.path.basename(r.get("source") or "") for r in recs)
                 want = Counter(os.path.basename(p) for p in imgs)
                 if got != want:
                     die(f"{label}, lang {lang}: {len(recs)} records for {len(imgs)} pages;"
                         f" missing {sorted(want - got)}, extra {sorted(got - want)}")
             slots = 1
-        else:
+            if stages:
+                # CPU the pages' own threads did not use: process starts, engines, workers, the parent.
+                stages["outside pages"] = cpu - stages["total"]
             env = dict(os.environ)
             if kind == "expert":
                 env["OMP_THREAD_LIMIT"], slots = "1", EXPERT_SLOTS
@@ -231,7 +240,7 @@ def run_contender(key, a, groups, linkdirs):
             for lang, imgs in groups.items():
                 for img in imgs:
                     cmds.append(["tesseract", img, os.path.join(out, str(n)),
-                                 "-l", lang, "--psm", "3"])
+                                 "-l", lang, "--psm", str(jobs)])
                     n += 1
             wall, cpu, rss, other, tree = run_batch(cmds, slots, env)
             made = sum(f.endswith(".txt") for f in os.listdir(out))
@@ -240,7 +249,8 @@ def run_contender(key, a, groups, linkdirs):
     finally:
         shutil.rmtree(out, ignore_errors=True)
     pages = sum(len(v) for v in groups.values())
-    return dict(label=label, pages=pages, wall_s=wall, pages_per_min=pages / wall * 60,
+    stage_cpu = {k: v / pages for k, v in stages.items()} if stages else None
+    return dict(label=label, pages=pages, wall_s=wall, pages_per_min=pages / wall * 60, stage_cpu_s_per_page=stage_cpu,
                 cpu_s_per_page=cpu / pages, peak_rss_mb=max(max(rss), tree),
                 peak_rss_concurrent_mb=max(sum(sorted(rss)[-slots:]), tree), other_load=other)
 
@@ -364,6 +374,11 @@ def main():
         res[k]["vs_expert"] = res[k]["pages_per_min"] / ref if ref else None
     ratios = {f"{m}_jobs2_over_jobs1": res[m + "2"]["pages_per_min"] / res[m + "1"]["pages_per_min"]
               for m in ("fast", "accurate") if m + "1" in res and m + "2" in res}
+    ratios.update({f"fast_over_accurate_jobs{j}": res[f"fast{j}"]["pages_per_min"] / res[f"accurate{j}"]["pages_per_min"]
+                   for j in (1, 2) if f"fast{j}" in res and f"accurate{j}" in res})
+    if "expert1" in res:
+        ratios.update({f"{k}_over_expert_psm1": res[k]["pages_per_min"] / res["expert1"]["pages_per_min"]
+                       for k in ("accurate2", "fast2") if k in res})
 
     print()
     if res:
@@ -371,7 +386,7 @@ def main():
               f"{'peak RSS MB':>17} {'vs expert':>9} {'other load':>10}")
     for k, x in res.items():
         rss = f"{x['peak_rss_mb']:.0f}"
-        if k == "expert":
+        if CONTENDERS[k][1] == "expert":
             rss += f" ({EXPERT_SLOTS} procs <={x['peak_rss_concurrent_mb']:.0f})"
         vs = f"{x['vs_expert']:.2f}" if x["vs_expert"] is not None else "-"
         other = f"{x['other_load']:.0%}" if x["other_load"] is not None else "?"
@@ -379,6 +394,13 @@ def main():
               f"{x['cpu_s_per_page']:8.2f} {rss:>17} {vs:>9} {other:>10}")
     for name, v in ratios.items():
         print(f"{name}: {v:.2f}")
+    staged = {k: x["stage_cpu_s_per_page"] for k, x in res.items() if x.get("stage_cpu_s_per_page")}
+    if staged:
+        names = ["source", "load", "orient", "cleanup", "recognize", "keywords", "total", "outside pages"]
+        print(f"\nCPU s/page by stage (records' cpu_ms; 'outside pages' = the command's CPU minus the pages')")
+        print(f"{'contender':<36} " + " ".join(f"{n:>9}" for n in names))
+        for k, st in staged.items():
+            print(f"{res[k]['label']:<36} " + " ".join(f"{st.get(n, 0):9.3f}" for n in names))
     if keyword_result:
         for jobs in (1, 2):
             k = keyword_result[f"jobs{jobs}"]

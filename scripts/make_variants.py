@@ -10,6 +10,8 @@ Fixtures/ (next to this script's parent directory by default):
                 WebP, JPEG 2000, 16-bit/RGBA/palette PNG, CMYK/RGB JPEG),
                 a 3-page TIFF, manifest.tsv
   bad/          bomb.png: a small, valid PNG that declares 40000x40000 pixels
+  inverted/     en_letter_banner.png: the letter with its letterhead light on a
+                dark banner (for Tesseract's inverted pass)
 
 See Fixtures/README.md for what each file is for.
 
@@ -23,7 +25,7 @@ After writing, the script checks its own output (orientation mapping, EXIF
 round trip through PIL.ImageOps.exif_transpose, size limits, the bomb's
 zlib stream) and exits non-zero if a check fails.
 
-usage: make_variants.py [--fixtures DIR] [--only orientation|formats|bad ...]
+usage: make_variants.py [--fixtures DIR] [--only orientation|formats|bad|inverted ...]
 """
 import argparse
 import os
@@ -525,12 +527,28 @@ def walk_png(path):
 
 
 # --------------------------------------------------------------------------
+# inverted
+
+def make_inverted(pages, out):
+    """The letter's letterhead (its name, address and telephone lines) inverted in place: white text on
+    a black banner, as on a printed form's or invoice's heading."""
+    print("inverted/")
+    os.makedirs(out, exist_ok=True)
+    img = pages["en_letter"].copy()
+    if img.size != (1653, 2339):
+        fail("pages/en_letter.png is not 1653x2339")
+    box = (150, 150, 1530, 312)
+    img.paste(ImageOps.invert(img.crop(box)), box)
+    save(img, os.path.join(out, "en_letter_banner.png"), optimize=True)
+
+
+# --------------------------------------------------------------------------
 
 def main(argv=None):
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--fixtures", default=os.path.join(os.path.dirname(here), "Fixtures"))
-    ap.add_argument("--only", nargs="*", choices=("orientation", "formats", "bad"))
+    ap.add_argument("--only", nargs="*", choices=("orientation", "formats", "bad", "inverted"))
     a = ap.parse_args(argv)
     pagedir = os.path.join(a.fixtures, "pages")
     pages = {}
@@ -543,13 +561,15 @@ def main(argv=None):
     # en_letter_150dpi must really be en_letter at 150 dpi.
     if pages["en_letter_150dpi"].size != (1240, 1754):
         fail("pages/en_letter_150dpi.png is not 1240x1754")
-    todo = a.only or ("orientation", "formats", "bad")
+    todo = a.only or ("orientation", "formats", "bad", "inverted")
     if "orientation" in todo:
         make_orientation(pages, os.path.join(a.fixtures, "orientation"))
     if "formats" in todo:
         make_formats(pages, os.path.join(a.fixtures, "formats"))
     if "bad" in todo:
         make_bad(os.path.join(a.fixtures, "bad"))
+    if "inverted" in todo:
+        make_inverted(pages, os.path.join(a.fixtures, "inverted"))
     print("all checks passed")
     return 0
 

@@ -59,4 +59,19 @@ public enum LanguageCode {
         "te": "tel", "tg": "tgk", "th": "tha", "ti": "tir", "to": "ton", "tr": "tur", "ug": "uig",
         "uk": "ukr", "ur": "urd", "uz": "uzb", "vi": "vie", "yi": "yid", "yo": "yor", "tl": "fil",
     ]
+
+    /// Whether a Tesseract model reads a Latin-script language, whose letters have ascenders and
+    /// descenders (what Leptonica's text-orientation check counts); false for unknown models.
+    public static func isLatinScript(_ code: String) -> Bool {
+        latinScript.contains(code)
+    }
+
+    /// tessdata's Latin-script models (the `script/Latin` model itself included).
+    static let latinScript: Set<String> = [
+        "afr", "aze", "bos", "bre", "cat", "ceb", "ces", "cos", "cym", "dan", "deu", "deu_latf", "eng", "enm",
+        "epo", "est", "eus", "fao", "fil", "fin", "fra", "frk", "frm", "fry", "gla", "gle", "glg", "hat", "hrv",
+        "hun", "ind", "isl", "ita", "ita_old", "jav", "kmr", "lat", "lav", "lit", "ltz", "mlt", "mri", "msa",
+        "nld", "nor", "oci", "pol", "por", "que", "ron", "slk", "slv", "spa", "spa_old", "sqi", "srp_latn",
+        "sun", "swa", "swe", "tgl", "ton", "tur", "uzb", "vie", "yor", "Latin",
+    ]
 }

@@ -12,12 +12,18 @@ public struct PageLayout: Codable, Equatable, Sendable {
     @ExplicitNull public var cellAspect: Double?
 
     enum CodingKeys: String, CodingKey {
-        case order, sideBySide = "side_by_side", rowOffset = "row_offset", cellAspect = "cell_aspect", justified, segmentation
+        case order, sideBySide = "side_by_side", rowOffset = "row_offset", cellAspect = "cell_aspect", justified, segmentation,
+             darkAreas = "dark_areas", invertedPass = "inverted_pass"
     }
 
     /// How Tesseract segmented the page: `auto` (its layout analysis) or `single_block` (read again as one
     /// block after a doubtful first reading).
     public var segmentation = "auto"
+    /// Share of the page covered by solid dark areas (banners, dark boxes), where text may be light on dark.
+    @ExplicitNull public var darkAreas: Double?
+    /// Whether doubtful lines were read again inverted, for light text on a dark ground: only on a page
+    /// with dark areas.
+    public var invertedPass = false
     /// Share of those lines that end at their column's right edge, as lines of justified prose do.
     @ExplicitNull public var justified: Double?
 

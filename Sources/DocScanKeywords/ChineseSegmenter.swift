@@ -27,6 +27,14 @@ public struct ChineseSegmenter: Sendable {
         try sharedResult.get()
     }
 
+    /// A segmenter that knows no word, so every Han character is a word of its own: what the cut of
+    /// an unknown word gives, for a run whose dictionary could not be loaded after all.
+    public static let unknownWords: ChineseSegmenter = {
+        // One punctuation mark, which never occurs in a Han run; the text is constant and parses.
+        // swiftlint:disable:next force_try
+        ChineseSegmenter(dictionary: try! ChineseDictionary(parsing: Data("。 1\n".utf8), path: "(no dictionary)"))
+    }()
+
     /// Swift initializes a static once, thread safely, on first use.
     private static let sharedResult = Result { () throws(ChineseDictionaryError) in
         ChineseSegmenter(dictionary: try ChineseDictionary(contentsOf: ChineseDictionary.defaultLocation()))

@@ -48,7 +48,10 @@ public struct SegmentingKeywordExtractor: KeywordExtractor {
         customWords: [String] = [],
         options: Options = Options()
     ) throws {
-        segmenter = try TextSegmenter.standard(userWords: customWords.map { WordList.fold($0) })
+        // jieba's dictionary is loaded now for a language written in Han, at the first Han run otherwise.
+        segmenter = try TextSegmenter.standard(
+            userWords: customWords.map { WordList.fold($0) },
+            loadingChinese: languages.codes.contains { $0.hasPrefix("chi_") || $0.hasPrefix("jpn") })
         do {
             folding = options.foldTraditional ? try ChineseScriptFolding() : nil
         } catch {

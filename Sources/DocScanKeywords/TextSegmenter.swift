@@ -1,14 +1,20 @@
 import DocScanCore
 import DocScanICU
+import Foundation
 
 /// Words of a page for the keyword stage: ICU's UAX #29 segments, with Han re-cut by jieba's dictionary.
 ///
 /// ICU finds words in every script and marks numbers and punctuation, but its Chinese dictionary
 /// splits domain words (蛋白质 → 蛋白|质). Neighbouring ICU segments made only of Han characters are
 /// joined and cut again by `ChineseSegmenter`; segments with kana keep ICU's Japanese cut.
+///
+/// jieba's dictionary (350,000 words, about 100 ms and tens of MB to load) is loaded the first time a
+/// text has a Han run: a run over English or German pages never loads it.
 public struct TextSegmenter: Sendable {
     public let wordBreaker: WordBreaker
-    public let chinese: ChineseSegmenter
+    /// jieba's segmenter, from the first call on.
+    public var chinese: ChineseSegmenter { chineseSource() }
+    private let chineseSource: @Sendable () -> ChineseSegmenter
     /// Han words the user listed (`--custom-words`), kept whole wherever they occur, as jieba's
     /// user dictionary does for words such as 体脂肪 that its dictionary lacks.
     public let userWords: Set<String>
@@ -16,17 +22,35 @@ public struct TextSegmenter: Sendable {
     private let userWordLengths: [Int]
 
     public init(wordBreaker: WordBreaker, chinese: ChineseSegmenter, userWords: some Sequence<String> = [String]()) {
+        self.init(wordBreaker: wordBreaker, chineseSource: { chinese }, userWords: userWords)
+    }
+
+    private init(wordBreaker: WordBreaker, chineseSource: @escaping @Sendable () -> ChineseSegmenter, userWords: some Sequence<String>) {
         self.wordBreaker = wordBreaker
-        self.chinese = chinese
+        self.chineseSource = chineseSource
         self.userWords = Set(userWords.filter { !$0.isEmpty && $0.unicodeScalars.allSatisfy(Script.isHan) })
         userWordLengths = Set(self.userWords.map(\.unicodeScalars.count)).sorted(by: >)
     }
 
     /// ICU's word breaks and jieba's shared dictionary, with the user's Han words.
+    /// - Parameter loadingChinese: load jieba's dictionary now, so a broken one is reported here; else
+    ///   only its file is checked and it is loaded at the first Han run (should it fail then, Han runs
+    ///   are cut into single characters, as for words it does not know).
     /// - Throws: `DocScanError.missingDependency` when jieba's dictionary or ICU cannot be loaded.
-    public static func standard(userWords: [String] = []) throws -> TextSegmenter {
+    public static func standard(userWords: [String] = [], loadingChinese: Bool = true) throws -> TextSegmenter {
         do {
-            return TextSegmenter(wordBreaker: try WordBreaker(), chinese: try ChineseSegmenter.shared(), userWords: userWords)
+            let wordBreaker = try WordBreaker()
+            if loadingChinese {
+                return TextSegmenter(wordBreaker: wordBreaker, chinese: try ChineseSegmenter.shared(), userWords: userWords)
+            }
+            let location = ChineseDictionary.defaultLocation()
+            guard FileManager.default.isReadableFile(atPath: location.path) else {
+                throw ChineseDictionaryError.unreadable(path: location.path, reason: "no such file, or not readable")
+            }
+            return TextSegmenter(
+                wordBreaker: wordBreaker,
+                chineseSource: { (try? ChineseSegmenter.shared()) ?? ChineseSegmenter.unknownWords },
+                userWords: userWords)
         } catch let error as ChineseDictionaryError {
             throw DocScanError.missingDependency(
                 name: "jieba dictionary",

@@ -23,7 +23,7 @@ final class SQLiteArchiveRun: ArchiveRun {
     init(archive: SQLiteArchive, root: String, mode: ScanMode, languages: LanguageList) throws {
         self.archive = archive
         self.root = root
-        segmenter = try TextSegmenter.standard()
+        segmenter = try TextSegmenter.standard(loadingChinese: false)
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var isFolder: ObjCBool = false

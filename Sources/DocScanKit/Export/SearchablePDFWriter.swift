@@ -39,12 +39,14 @@ public final class SearchablePDFWriter {
         var outcomes: [PageError?] = []
         for page in pages {
             var context = PageContext(page: page, mode: configuration.mode, languages: configuration.languages)
-            var timings = StageTimings()
+            var clock = StageClock()
             do {
-                let image = try preparer.prepare(page, context: &context, timings: &timings).cleaned.image
+                let image = try preparer.prepare(page, context: &context, clock: &clock).cleaned.image
                 // Read at the resolution the record's text was read at, so the PDF holds the same text.
                 let reading = SourceResolution(fileResolution: image.resolution).dotsPerInch
                 let paper = Self.pageResolution(width: image.width, height: image.height, fileResolution: image.resolution)
+                engine.readsInvertedText = TextRecognizer.darkAreas(of: image).invert
+                defer { engine.readsInvertedText = false }
                 try engine.recognize(image, resolution: reading, addingPageTo: pdf, pageResolution: paper)
                 outcomes.append(nil)
             } catch let error as PageError {

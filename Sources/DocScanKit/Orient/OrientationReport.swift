@@ -6,8 +6,13 @@ public struct OrientationReport: Codable, Equatable, Sendable {
     @ExplicitNull public var exif: Int?
     /// Whether the EXIF orientation was applied.
     public var exifApplied = false
-    /// Whether OSD ran on this page.
+    /// Whether orientation detection ran on this page (Leptonica's ascender count, OSD, or both).
     public var detected = false
+    /// Leptonica's ascender counts (`TextOrientation`): how clearly the letters' tops point up, and
+    /// left; nil when the check did not run (a language not in Latin script). A page found upright
+    /// by them is not given to OSD.
+    @ExplicitNull public var ascendersUp: Double?
+    @ExplicitNull public var ascendersLeft: Double?
     /// How far OSD found the page turned clockwise; nil when it did not run or found too little text.
     @ExplicitNull public var osdAngle: Int?
     /// OSD's orientation confidence.
@@ -27,7 +32,8 @@ public struct OrientationReport: Codable, Equatable, Sendable {
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case exif, exifApplied = "exif_applied", detected, osdAngle = "osd_angle", osdConfidence = "osd_confidence",
+        case exif, exifApplied = "exif_applied", detected, ascendersUp = "ascenders_up", ascendersLeft = "ascenders_left",
+             osdAngle = "osd_angle", osdConfidence = "osd_confidence",
              script, scriptConfidence = "script_confidence", confidenceAsIs = "confidence_as_is",
              confidenceTurned = "confidence_turned", rotation, applied
     }

@@ -23,22 +23,14 @@ public final class PagePipeline {
 
     /// The record for `page`; a page that fails gets a record with its error, never a thrown error.
     public func process(_ page: PageReference) -> PageRecord {
-        let total = Stopwatch()
+        var clock = StageClock()
         var record = PageRecord(page: page, models: configuration.models)
         var context = PageContext(
             page: page, mode: configuration.mode, languages: configuration.languages,
             deadline: PageDeadline(limit: configuration.pageTimeout))
-        var timings = StageTimings()
-        var watch = Stopwatch()
-        // Times one stage, also when it throws, so a failed page's record shows where the time went.
-        func timed<Result>(_ stage: WritableKeyPath<StageTimings, Double?>, _ body: () throws -> Result) rethrows -> Result {
-            defer { timings[keyPath: stage] = watch.lap() }
-            return try body()
-        }
         do {
-            record.sha256 = try timed(\.source) { try page.sha256 ?? FileHasher.sha256(of: page.url) }
-            let prepared = try preparer.prepare(page, context: &context, timings: &timings)
-            _ = watch.lap()  // the preparer timed its own stages
+            record.sha256 = try clock.time(\.source) { try page.sha256 ?? FileHasher.sha256(of: page.url) }
+            let prepared = try preparer.prepare(page, context: &context, clock: &clock)
             let loaded = prepared.loaded, oriented = prepared.oriented, cleaned = prepared.cleaned
             record.originalWidth = loaded.originalWidth
             record.originalHeight = loaded.originalHeight
@@ -53,8 +45,8 @@ public final class PagePipeline {
             }
             if context.deadline.isPast { throw context.deadline.timedOut(during: "loading, turning and cleaning up the page") }
             FaultInjection.fault(for: page)?.trigger()
-            let text = try timed(\.recognize) { try recognizer.run(cleaned, context: &context) }
-            let found = timed(\.keywords) { keywords.run(text, context: &context) }
+            let text = try clock.time(\.recognize) { try recognizer.run(cleaned, context: &context) }
+            let found = clock.time(\.keywords) { keywords.run(text, context: &context) }
             if let debugImages = configuration.debugImages,
                let drawing = DebugImages.drawing(
                    lines: ReadingOrder.sequence(of: text.lines, order: text.layout?.order), on: cleaned.image),
@@ -77,8 +69,9 @@ public final class PagePipeline {
         } catch {
             record.error = PageError(.recognitionFailed, String(describing: error))
         }
-        timings.total = total.elapsed
-        record.timingsMs = timings.rounded()
+        clock.finish()
+        record.timingsMs = clock.wall.rounded()
+        record.cpuMs = clock.cpu.rounded()
         record.warnings = context.warnings
         return record
     }

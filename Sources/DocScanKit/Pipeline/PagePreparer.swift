@@ -18,18 +18,12 @@ final class PagePreparer {
     }
 
     /// Runs the three stages on `page`.
-    /// - Parameter timings: receives each stage's milliseconds, also for a stage that throws, so a failed
-    ///   page's record shows where the time went.
+    /// - Parameter clock: times each stage, also one that throws.
     /// - Throws: `PageError` from the stage that could not go on.
-    func prepare(_ page: PageReference, context: inout PageContext, timings: inout StageTimings) throws -> PreparedPage {
-        var watch = Stopwatch()
-        func timed<Result>(_ stage: WritableKeyPath<StageTimings, Double?>, _ body: () throws -> Result) rethrows -> Result {
-            defer { timings[keyPath: stage] = watch.lap() }
-            return try body()
-        }
-        let loaded = try timed(\.load) { try loader.run(page, context: &context) }
-        let oriented = try timed(\.orient) { try orienter.run(loaded, context: &context) }
-        let cleaned = try timed(\.cleanup) { try cleaner.run(oriented, context: &context) }
+    func prepare(_ page: PageReference, context: inout PageContext, clock: inout StageClock) throws -> PreparedPage {
+        let loaded = try clock.time(\.load) { try loader.run(page, context: &context) }
+        let oriented = try clock.time(\.orient) { try orienter.run(loaded, context: &context) }
+        let cleaned = try clock.time(\.cleanup) { try cleaner.run(oriented, context: &context) }
         return PreparedPage(loaded: loaded, oriented: oriented, cleaned: cleaned)
     }
 }

@@ -55,6 +55,7 @@ public struct ScanConfiguration: Sendable {
         cleanup = PageCleaner.Options.defaults(for: mode)
         debugImages = nil
         self.orientation = orientation ?? PageOrienter.Options(detect: true)
+        self.orientation.ascenderCheck = languages.codes.allSatisfy(LanguageCode.isLatinScript)
         osdModel = store.model(language: "osd", variant: .fast) ?? store.model(language: "osd", variant: .standard)
         if self.orientation.detect && osdModel == nil {
             throw DocScanError.missingModel(language: "osd", mode: mode, advice: ModelStore.installAdvice(for: "osd"))

@@ -43,6 +43,11 @@ public final class PrimaryLanguageRecognizer: Recognizer {
         self.everyLanguage = everyLanguage
     }
 
+    public func readInvertedText(_ on: Bool) {
+        primary.readsInvertedText = on
+        everyLanguage.readsInvertedText = on
+    }
+
     public func meanConfidence(_ image: PixImage, resolution: Int) throws -> Double {
         try primary.meanConfidence(image, resolution: resolution)
     }

@@ -16,6 +16,10 @@ public protocol Recognizer: TurnChecker {
 
     /// Reads one page as a single block of text, without layout analysis (see `TextRecognizer`).
     func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline, singleBlock: Bool) throws -> RecognizedText
+
+    /// Whether the pages read from now on get a second pass over doubtful lines, inverted, for light
+    /// text on a dark ground.
+    func readInvertedText(_ on: Bool)
 }
 
 extension Recognizer {
@@ -23,6 +27,9 @@ extension Recognizer {
     public func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline, singleBlock: Bool) throws -> RecognizedText {
         try recognize(image, resolution: resolution, deadline: deadline)
     }
+
+    /// An engine that cannot read inverted text ignores it.
+    public func readInvertedText(_ on: Bool) {}
 }
 
 /// Starts a worker's recognizer, once per worker: Tesseract unless a test says otherwise.

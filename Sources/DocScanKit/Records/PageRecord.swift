@@ -55,7 +55,11 @@ public struct PageRecord: Codable, Equatable, Sendable {
     public var keywordsDropped: KeywordFilterCounts
     /// How often each keyword occurs on the page, for ranking; not part of the record.
     public var keywordCounts: [String: Int] = [:]
+    /// Wall-clock milliseconds of each stage.
     public var timingsMs: StageTimings
+    /// CPU milliseconds of each stage, on the thread that read the page: what a stage costs whatever
+    /// else the machine does. Nil for a page whose worker died, and in records written before it existed.
+    @ExplicitNull public var cpuMs: StageTimings? = nil
     public var warnings: [String]
     /// Why the page failed, or nil.
     @ExplicitNull public var error: PageError?
@@ -71,7 +75,8 @@ public struct PageRecord: Codable, Equatable, Sendable {
         case schema, source, page, pageCount = "page_count", sha256, fileSize = "file_size", format, mode,
              languages, models, originalWidth = "original_width", originalHeight = "original_height", scale,
              orientation, cleanup, width, height, resolution, text, meanConfidence = "mean_confidence", words,
-             lines, layout, keywords, keywordString = "keyword_string", keywordsDropped = "keywords_dropped", timingsMs = "timings_ms", warnings, error
+             lines, layout, keywords, keywordString = "keyword_string", keywordsDropped = "keywords_dropped", timingsMs = "timings_ms",
+             cpuMs = "cpu_ms", warnings, error
     }
 }
 

@@ -33,7 +33,17 @@ public final class TesseractEngine {
         for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
             api.setVariable(name, value)
         }
+        if let invert = variables["tessedit_do_invert"] { readsInvertedText = !["0", "F", "f", "false"].contains(invert) }
         api.withHandle { TessBaseAPISetPageSegMode($0, PSM_AUTO) }
+    }
+
+    /// Whether lines read with low confidence are read again inverted, for light text on a dark ground
+    /// (Tesseract's `tessedit_do_invert`). It stays as set for every later page.
+    public var readsInvertedText: Bool = true {
+        didSet {
+            guard readsInvertedText != oldValue else { return }
+            api.setVariable("tessedit_do_invert", readsInvertedText ? "1" : "0")
+        }
     }
 
     /// Reads one page.

@@ -26,6 +26,9 @@ struct OrientationTests {
         #expect(orientation.rotation == correction)
         #expect(orientation.osdAngle == (360 - correction) % 360)
         #expect(orientation.script?.isEmpty == false)
+        // The ascender count ran (English) and did not call the turned page upright: OSD decided.
+        let up = try #require(orientation.ascendersUp), left = try #require(orientation.ascendersLeft)
+        #expect(!(up >= 8 && abs(up) >= 2.5 * abs(left)), "ascenders up \(up), left \(left)")
         let cer = try Self.letterCER(record)
         #expect(abs(cer - Self.uprightLetterCER) <= 0.01, "CER \(cer) against upright \(Self.uprightLetterCER)")
     }
@@ -48,6 +51,27 @@ struct OrientationTests {
             #expect(record.orientation?.detected == true)
             #expect(record.orientation?.rotation == 0, "\(name) was turned")
         }
+    }
+
+    /// Latin text found upright by its ascenders is not given to OSD (300–500 ms a page); the page
+    /// still reads as before.
+    @Test(arguments: ["en_letter.png", "de_brief.png", "en_letter_150dpi.png"])
+    func uprightLatinPagesSkipOSD(name: String) throws {
+        let record = try #require(try TestSupport.scan(TestSupport.fixture(name), mode: .accurate, languages: "eng,deu").first)
+        let orientation = try #require(record.orientation)
+        let up = try #require(orientation.ascendersUp), left = try #require(orientation.ascendersLeft)
+        #expect(up >= 8 && up >= 2.5 * abs(left), "ascenders up \(up), left \(left)")
+        #expect(orientation.osdAngle == nil && orientation.script == nil, "OSD ran")
+        #expect(orientation.rotation == 0)
+        #expect(try #require(record.cpuMs?.orient) < 200, "orientation took \(record.cpuMs?.orient ?? -1) ms of CPU")
+        if name == "en_letter_150dpi.png" { #expect(try Self.letterCER(record) < 0.02) }
+    }
+
+    /// Han has no ascenders: a Chinese run asks OSD on every page.
+    @Test func chinesePagesGoToOSD() throws {
+        let record = try #require(try TestSupport.scan(TestSupport.fixture("zh_notice.png"), mode: .fast, languages: "chi_sim,eng").first)
+        #expect(record.orientation?.ascendersUp == nil)
+        #expect(record.orientation?.osdAngle == 0)
     }
 
     /// Fast mode turns pages upright too; only asking it not to leaves a turned page unread.

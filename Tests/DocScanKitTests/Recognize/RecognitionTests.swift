@@ -32,6 +32,28 @@ struct RecognitionTests {
         #expect(record.words.count > 20)
         #expect(record.lines.count > 5)
         #expect(record.timingsMs.recognize.map { $0 > 0 } == true)
+        // CPU time of the reading thread alone: real work, never more than the stage's wall time (the
+        // tests run side by side, so it may be much less).
+        let cpu = try #require(record.cpuMs?.recognize), wall = try #require(record.timingsMs.recognize)
+        #expect(cpu > 50 && cpu <= wall * 1.02 + 2, "recognize: \(cpu) ms CPU in \(wall) ms")
+        // A plain page has no dark areas: doubtful lines are not read a second time, inverted.
+        #expect(record.layout?.invertedPass == false)
+    }
+
+    /// White text on a dark banner is read by Tesseract's inverted pass, which runs only on pages with
+    /// such dark areas, in both modes.
+    @Test(arguments: ScanMode.allCases)
+    func lightTextOnADarkBannerIsRead(mode: ScanMode) throws {
+        let record = try #require(try TestSupport.scan(TestSupport.special("inverted/en_letter_banner.png"), mode: mode).first)
+        let layout = try #require(record.layout)
+        #expect(layout.invertedPass)
+        #expect(try #require(layout.darkAreas) > 0.02)
+        let head = record.lines.prefix(3).map(\.text).joined(separator: " ")
+        for word in ["Harbourside", "Dental", "Practice", "Quay", "Street", "Telephone"] {
+            #expect(head.contains(word), "\(word) not in the banner's lines: \(head)")
+        }
+        let cer = CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth("en_letter"), chinese: false)
+        #expect(cer < 0.02, "CER \(cer)")
     }
 
     @Test func wordsCarryBoxesInsideThePage() throws {

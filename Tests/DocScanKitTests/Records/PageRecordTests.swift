@@ -8,7 +8,7 @@ struct PageRecordTests {
     static let fields: Set<String> = [
         "schema", "source", "page", "page_count", "sha256", "file_size", "format", "mode", "languages", "models",
         "original_width", "original_height", "scale", "orientation", "cleanup", "width", "height", "resolution", "text", "mean_confidence", "words", "lines", "layout",
-        "keywords", "keyword_string", "keywords_dropped", "timings_ms", "warnings", "error",
+        "keywords", "keyword_string", "keywords_dropped", "timings_ms", "cpu_ms", "warnings", "error",
     ]
 
     private func records(in folder: URL, languages: String = "eng") throws -> [[String: Any]] {
@@ -74,6 +74,12 @@ struct PageRecordTests {
         #expect(dropped["numeric", default: 0] > 5)
         let timings = try #require(good["timings_ms"] as? [String: Any])
         #expect(Set(timings.keys) == ["source", "load", "orient", "cleanup", "recognize", "keywords", "total"])
+        let cpu = try #require(good["cpu_ms"] as? [String: Double])
+        #expect(Set(cpu.keys) == Set(timings.keys))
+        for (stage, ms) in cpu {
+            let wall = try #require(timings[stage] as? Double)
+            #expect(ms >= 0 && ms <= wall + 1, "\(stage): \(ms) ms CPU in \(wall) ms")
+        }
 
         let bad = records[1]
         #expect(bad["source"] as? String == "junk.png")
