@@ -230,6 +230,7 @@ def run_contender(key, a, groups, linkdirs):
             if stages:
                 # CPU the pages' own threads did not use: process starts, engines, workers, the parent.
                 stages["outside pages"] = cpu - stages["total"]
+        else:
             env = dict(os.environ)
             if kind == "expert":
                 env["OMP_THREAD_LIMIT"], slots = "1", EXPERT_SLOTS

@@ -42,12 +42,12 @@ public struct RecognizerFactory: Sendable {
         self.make = make
     }
 
-    /// Tesseract with the mode's parameters; in fast mode with a Chinese, Japanese or Korean primary and
-    /// a language of another script, the primary first and the others only where a line needs them
+    /// Tesseract with the mode's parameters; with a Chinese, Japanese or Korean primary and a language of
+    /// another script, the primary first and the others only where a line needs them
     /// (`PrimaryLanguageRecognizer`).
     public static let tesseract = RecognizerFactory { models, userWordsFile in
         let everyLanguage = try TesseractEngine(scanning: models, userWordsFile: userWordsFile)
-        guard models.mode == .fast, PrimaryLanguageRecognizer.applies(to: models.languages.codes) else { return everyLanguage }
+        guard PrimaryLanguageRecognizer.applies(to: models.languages.codes) else { return everyLanguage }
         let primary = try TesseractEngine(scanning: models, userWordsFile: userWordsFile, primaryOnly: true)
         return PrimaryLanguageRecognizer(primary: primary, everyLanguage: everyLanguage)
     }
