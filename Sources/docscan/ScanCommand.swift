@@ -71,7 +71,7 @@ struct ScanCommand: ParsableCommand {
     var worker = false
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
-        "Detect pages turned by 90°, 180° or 270° (Tesseract OSD) and turn them upright. Default: on."))
+        "Detect pages turned by 90°, 180° or 270° and turn them upright: Tesseract OSD, skipped for Latin-script languages when the letters' ascenders show the page upright. Default: on."))
     var detectOrientation: Bool?
 
     @Option(help: ArgumentHelp(
