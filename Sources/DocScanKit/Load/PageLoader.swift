@@ -37,6 +37,16 @@ public struct PageLoader: PageStage, Sendable {
 
     /// Decodes `page`.
     /// - Throws: `PageError` with kind `unreadable`, `notAnImage`, `tooLarge` or `decodeFailed`.
+    /// The pixels `page` declares in its file's header (for a TIFF, its own page's); nil when the header
+    /// cannot be read. A cheap measure of what reading the page will cost.
+    public static func pixelCount(of page: PageReference) -> Int? {
+        guard let format = page.format else { return nil }
+        let header = format == .tiff
+            ? ImageFileHeader(tiffPath: page.url.path, pageIndex: page.page - 1)
+            : ImageFileHeader(path: page.url.path)
+        return header.map { $0.width * $0.height }
+    }
+
     public func run(_ page: PageReference, context: inout PageContext) throws -> LoadedPage {
         guard FileManager.default.isReadableFile(atPath: page.url.path) else {
             throw PageError(.unreadable, "cannot open the file for reading: \(FileHasher.openFailure(page.url))")

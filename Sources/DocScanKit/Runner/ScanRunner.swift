@@ -34,8 +34,10 @@ public final class ScanRunner: Sendable {
         progress: (ScanProgress) -> Void = { _ in }
     ) throws -> ScanSummary {
         let clock = Stopwatch()
-        board.reset(pageCount: pages.count)
         let workers = min(configuration.jobs, pages.count)
+        board.reset(pageCount: pages.count, tailLength: Self.tailLength(workers: workers)) { index in
+            PageLoader.pixelCount(of: pages[index]) ?? 0
+        }
         for _ in 0..<workers {
             let thread = Thread { [board, configuration, isolation] in
                 Self.work(pages: pages, configuration: configuration, isolation: isolation, board: board)
@@ -75,6 +77,12 @@ public final class ScanRunner: Sendable {
         // Each worker's peak is added: an upper bound on what the run held at once.
         summary.peakMemory = summary.mainPeakMemory + board.childPeakMemory.reduce(0, +)
         return summary
+    }
+
+    /// How many of the last pages are handed out largest first: with one worker order cannot shorten
+    /// the run, and a few pages per worker are enough to end together.
+    static func tailLength(workers: Int) -> Int {
+        workers > 1 ? 4 * workers : 0
     }
 
     /// A worker's life: start engines, then take pages until none are left or the run is cancelled.
