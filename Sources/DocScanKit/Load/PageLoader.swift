@@ -41,10 +41,15 @@ public struct PageLoader: PageStage, Sendable {
     /// cannot be read. A cheap measure of what reading the page will cost.
     public static func pixelCount(of page: PageReference) -> Int? {
         guard let format = page.format else { return nil }
-        let header = format == .tiff
+        return header(of: page, format: format).map { $0.width * $0.height }
+    }
+
+    /// For a TIFF, the header of this very page: pixReadHeader reads a TIFF's first, and a later page can
+    /// claim any size (the fuzzer found a 3-page TIFF of 2.8 KB whose third page is 336 megapixels).
+    private static func header(of page: PageReference, format: ImageFormat) -> ImageFileHeader? {
+        format == .tiff
             ? ImageFileHeader(tiffPath: page.url.path, pageIndex: page.page - 1)
             : ImageFileHeader(path: page.url.path)
-        return header.map { $0.width * $0.height }
     }
 
     public func run(_ page: PageReference, context: inout PageContext) throws -> LoadedPage {
@@ -57,12 +62,7 @@ public struct PageLoader: PageStage, Sendable {
         guard let format = page.format else {
             throw PageError(.notAnImage, "the content is not an image in any supported format")
         }
-        // For a TIFF, the header of this very page: pixReadHeader reads a TIFF's first, and a later page can
-        // claim any size (the fuzzer found a 3-page TIFF of 2.8 KB whose third page is 336 megapixels).
-        let header = format == .tiff
-            ? ImageFileHeader(tiffPath: page.url.path, pageIndex: page.page - 1)
-            : ImageFileHeader(path: page.url.path)
-        guard let header else {
+        guard let header = Self.header(of: page, format: format) else {
             throw PageError(.decodeFailed, "the \(format.rawValue.uppercased()) header cannot be read (damaged or truncated file)")
         }
         let width = header.width, height = header.height
