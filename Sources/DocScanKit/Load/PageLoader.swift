@@ -35,8 +35,6 @@ public struct PageLoader: PageStage, Sendable {
     /// Leptonica prints its errors to stderr; docscan reports them itself, once, with the file name.
     private static let silenceLeptonica: Void = LeptonicaMessages.silence()
 
-    /// Decodes `page`.
-    /// - Throws: `PageError` with kind `unreadable`, `notAnImage`, `tooLarge` or `decodeFailed`.
     /// The pixels `page` declares in its file's header (for a TIFF, its own page's); nil when the header
     /// cannot be read. A cheap measure of what reading the page will cost.
     public static func pixelCount(of page: PageReference) -> Int? {
@@ -52,6 +50,8 @@ public struct PageLoader: PageStage, Sendable {
             : ImageFileHeader(path: page.url.path)
     }
 
+    /// Decodes `page`.
+    /// - Throws: `PageError` with kind `unreadable`, `notAnImage`, `tooLarge` or `decodeFailed`.
     public func run(_ page: PageReference, context: inout PageContext) throws -> LoadedPage {
         guard FileManager.default.isReadableFile(atPath: page.url.path) else {
             throw PageError(.unreadable, "cannot open the file for reading: \(FileHasher.openFailure(page.url))")

@@ -23,6 +23,13 @@ extension PixImage {
         PixImage(taking: withUnsafePix { pix in other.withUnsafePix { pixOr(nil, pix, $0) } })
     }
 
+    /// A 1-bit copy of an 8-bit page with the pixels darker than its Otsu split set (print, against
+    /// paper); nil when Leptonica finds no split.
+    package func darkPixels() -> PixImage? {
+        guard let split = foregroundBackgroundSplit(scoreFraction: 0.1, sampling: 2) else { return nil }
+        return convertedTo1(threshold: split)
+    }
+
     /// How many pixels of a 1-bit image are set; nil when Leptonica cannot count them.
     package var setPixelCount: Int? {
         var count: Int32 = 0

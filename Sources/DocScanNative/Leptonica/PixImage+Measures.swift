@@ -92,8 +92,7 @@ extension PixImage {
     /// whose whole 4×4 cell is dark, left after an opening by a `brick`×`brick` square of cells (so text
     /// strokes and rules go, banners and dark boxes stay). Nil when Leptonica cannot measure it.
     package func solidDarkShare(brick: Int) -> Double? {
-        guard let split = foregroundBackgroundSplit(scoreFraction: 0.1, sampling: 2),
-              let dark = convertedTo1(threshold: split),
+        guard let dark = darkPixels(),
               let cells = PixImage(taking: dark.withUnsafePix({ pixReduceRankBinaryCascade($0, 4, 4, 0, 0) })),
               let solid = PixImage(taking: cells.withUnsafePix({ pixOpenBrick(nil, $0, Int32(brick), Int32(brick)) })),
               let count = solid.setPixelCount, solid.width > 0, solid.height > 0

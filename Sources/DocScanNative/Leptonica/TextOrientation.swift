@@ -24,9 +24,7 @@ extension PixImage {
     /// The text orientation of an 8-bit page at 150–300 dpi, binarized at its Otsu split; nil when
     /// Leptonica cannot measure it.
     package func textOrientation() -> TextOrientation? {
-        guard let split = foregroundBackgroundSplit(scoreFraction: 0.1, sampling: 2),
-              let binary = convertedTo1(threshold: split)
-        else { return nil }
+        guard let binary = darkPixels() else { return nil }
         var up: Float = 0, left: Float = 0
         guard binary.withUnsafePix({ pixOrientDetect($0, &up, &left, 0, 0) }) == 0 else { return nil }
         var orient: Int32 = 0

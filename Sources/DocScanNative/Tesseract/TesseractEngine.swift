@@ -14,7 +14,8 @@ public final class TesseractEngine {
     ///   - dataPath: the folder holding `<language>.traineddata` for every language.
     ///   - languages: Tesseract's form, primary first: `chi_sim+eng`.
     ///   - modelFiles: the model files themselves (the data path may hold links to them), for messages.
-    ///   - variables: Tesseract parameters set after initialisation, such as `tessedit_do_invert`.
+    ///   - variables: Tesseract parameters set after initialisation (the inverted pass is set with
+    ///     `readsInvertedText`).
     ///   - initVariables: parameters Tesseract reads only while loading models, such as `user_words_file`.
     /// - Throws: `DocScanError.engineInitFailed`, naming the model files and with Tesseract's reason,
     ///   when a model cannot be loaded (a damaged or truncated `.traineddata`).
@@ -33,13 +34,14 @@ public final class TesseractEngine {
         for (name, value) in variables.sorted(by: { $0.key < $1.key }) {
             api.setVariable(name, value)
         }
-        if let invert = variables["tessedit_do_invert"] { readsInvertedText = !["0", "F", "f", "false"].contains(invert) }
+        api.setVariable("tessedit_do_invert", "0")
         api.withHandle { TessBaseAPISetPageSegMode($0, PSM_AUTO) }
     }
 
     /// Whether lines read with low confidence are read again inverted, for light text on a dark ground
-    /// (Tesseract's `tessedit_do_invert`). It stays as set for every later page.
-    public var readsInvertedText: Bool = true {
+    /// (Tesseract's `tessedit_do_invert`). Off until asked: the second pass costs time on every page
+    /// (16% in fast mode, with the same text on ordinary pages). It stays as set for every later page.
+    public var readsInvertedText = false {
         didSet {
             guard readsInvertedText != oldValue else { return }
             api.setVariable("tessedit_do_invert", readsInvertedText ? "1" : "0")
