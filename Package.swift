@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(
             name: "DocScanKitTests",
             dependencies: [
-                "DocScanKit", "DocScanKeywords", "DocScanNative", "DocScanCore", "CLeptonica",
+                "DocScanKit", "DocScanKeywords", "DocScanNative", "DocScanCore", "CLeptonica", "CTesseract",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -79,11 +79,14 @@ public final class TesseractEngine {
                 if mode != PSM_AUTO { TessBaseAPISetPageSegMode(api, PSM_AUTO) }
             }
             try read(image, resolution: resolution, deadline: deadline, with: api)
+            var spaced: Int32 = 0
+            _ = TessBaseAPIGetBoolVariable(api, "preserve_interword_spaces", &spaced)
+            let page = TesseractResultIterator(api: api)?.collectPage(spacedByLayout: spaced != 0) ?? TesseractResultIterator.Page()
             return RecognizedText(
-                text: takeText(TessBaseAPIGetUTF8Text(api)),
+                text: page.text,
                 meanConfidence: Double(max(0, TessBaseAPIMeanTextConf(api))),
-                words: spans(at: RIL_WORD, of: api),
-                lines: spans(at: RIL_TEXTLINE, of: api),
+                words: page.words,
+                lines: page.lines,
                 resolution: resolution)
         }
     }
@@ -168,12 +171,6 @@ public final class TesseractEngine {
                 }
             }
         }
-    }
-
-    /// Walks the recognized page at one level (words or lines).
-    private func spans(at level: TessPageIteratorLevel, of api: OpaquePointer) -> [RecognizedSpan] {
-        guard let iterator = TesseractResultIterator(api: api) else { return [] }
-        return iterator.collect(level: level)
     }
 }
 
