@@ -18,3 +18,9 @@ int docscan_pipe_cloexec(int fds[2]) {
 int docscan_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
     return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 }
+
+#include <malloc.h>
+
+int docscan_malloc_trim(void) {
+    return malloc_trim(0);
+}

@@ -15,4 +15,8 @@ int docscan_pipe_cloexec(int fds[2]);
 /// a worker then holds no descriptor but its standard ones, whatever its parent inherited.
 int docscan_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
+/// malloc_trim(0) (malloc.h, which Swift's Glibc module leaves out): returns the heap a worker freed
+/// after a page to the system. Returns 1 when memory was released.
+int docscan_malloc_trim(void);
+
 #endif

@@ -48,6 +48,8 @@ public enum ChildProcessMain {
             _ = reply(.setupFailed(.workerFailed(reason: "\(error)")))
             return
         }
+        // What loading the models and word lists took and freed (file contents, tables outgrown).
+        ProcessMemory.releaseFreed()
         guard reply(.ready) else { return }
         let decoder = JSONDecoder()
         while let line = readLine(strippingNewline: true) {
@@ -59,6 +61,8 @@ public enum ChildProcessMain {
                 return
             }
             let record = pipeline.process(page)
+            // glibc would keep what the page freed; the next page may need less.
+            ProcessMemory.releaseFreed()
             guard reply(.record(record, keywordCounts: record.keywordCounts)) else { return }
         }
     }
