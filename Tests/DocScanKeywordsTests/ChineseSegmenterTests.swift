@@ -21,6 +21,24 @@ import Testing
         #expect(segmenter.dictionary.frequency(of: "蛋白质和") == 0)
     }
 
+    /// The trie is laid out breadth first after it is built; every word must still find its own
+    /// frequency, and every prefix that is not a word none.
+    @Test func everyWordOfTheFileFindsItsFrequency() throws {
+        let text = try String(contentsOf: ChineseDictionary.defaultLocation(), encoding: .utf8)
+        var expected: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 2, let frequency = Int(fields[1]) else { continue }
+            expected[String(fields[0])] = frequency
+        }
+        #expect(expected.count == 349_045)
+        let wrong = expected.filter { segmenter.dictionary.frequency(of: $0.key) != $0.value }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        let prefixes = expected.keys.compactMap { $0.count > 2 ? String($0.dropLast()) : nil }.filter { expected[$0] == nil }
+        #expect(prefixes.count > 1000)
+        #expect(prefixes.allSatisfy { segmenter.dictionary.frequency(of: $0) == 0 })
+    }
+
     @Test func keepsDomainWordsWhole() {
         #expect(segmenter.cut("蛋白质") == ["蛋白质"])
         #expect(segmenter.cut("无机盐") == ["无机盐"])
@@ -84,6 +102,14 @@ import Testing
         #expect(throws: ChineseDictionaryError.malformed(path: "t", line: 0, reason: "no word with a frequency above 0")) {
             try ChineseDictionary(parsing: Data("\n\n".utf8), path: "t")
         }
+        #expect(throws: ChineseDictionaryError.malformed(path: "t", line: 1, reason: "the frequency is over 4294967295")) {
+            try ChineseDictionary(parsing: Data("蛋白质 4294967296 n\n".utf8), path: "t")
+        }
+    }
+
+    @Test func theLargestFrequencyFitsIn32Bits() throws {
+        let dictionary = try ChineseDictionary(parsing: Data("蛋白质 4294967295 n\n".utf8), path: "t")
+        #expect(dictionary.frequency(of: "蛋白质") == 4_294_967_295)
     }
 
     @Test func laterLinesReplaceAFrequencyAndAllAddToTheTotal() throws {
