@@ -39,11 +39,13 @@ final class WordSet: Sendable {
         fileprivate var hashes: [UInt32] = []
         fileprivate var slots: [Int32]
 
-        init(minimumCapacity: Int = 0) {
+        /// Reserves for `minimumCapacity` words of `byteCapacity` bytes in all (10 a word when not
+        /// given). The arrays keep what they reserve, so a close count saves memory for the whole run.
+        init(minimumCapacity: Int = 0, byteCapacity: Int? = nil) {
             var size = 16
             while size < minimumCapacity * 2 { size *= 2 }
             slots = [Int32](repeating: -1, count: size)
-            bytes.reserveCapacity(minimumCapacity * 10)
+            bytes.reserveCapacity(byteCapacity ?? minimumCapacity * 10)
             starts.reserveCapacity(minimumCapacity + 1)
             hashes.reserveCapacity(minimumCapacity)
         }
@@ -69,15 +71,21 @@ final class WordSet: Sendable {
         }
 
         private mutating func grow() {
-            let size = slots.count * 2
-            var grown = [Int32](repeating: -1, count: size)
-            for (number, hash) in hashes.enumerated() {
-                var index = Int(hash) & (size - 1)
-                while grown[index] >= 0 { index = (index + 1) & (size - 1) }
-                grown[index] = Int32(number)
-            }
-            slots = grown
+            slots = WordSet.table(for: hashes, minimumSize: slots.count * 2)
         }
+    }
+
+    /// The slots of the words with `hashes`: a power of two, at least `minimumSize` and twice the words.
+    private static func table(for hashes: [UInt32], minimumSize: Int) -> [Int32] {
+        var size = minimumSize
+        while size < hashes.count * 2 { size *= 2 }
+        var table = [Int32](repeating: -1, count: size)
+        for (number, hash) in hashes.enumerated() {
+            var index = Int(hash) & (size - 1)
+            while table[index] >= 0 { index = (index + 1) & (size - 1) }
+            table[index] = Int32(number)
+        }
+        return table
     }
 
     /// The slot holding `word`, or the empty slot where it would go.
