@@ -13,6 +13,8 @@ import Foundation
 /// Most pages are upright, and OSD costs 300–500 ms on any page (as much as reading a short English page).
 /// When every scanned language is written in Latin letters, Leptonica's ascender count comes first: a
 /// page it finds upright with confidence skips OSD (`TextOrientation`); any other verdict goes to OSD.
+/// OSD's engine (about 30 MB) is then loaded at the first page that needs it: a worker reading upright
+/// Latin pages may never hold it.
 public final class PageOrienter: PageStage {
     /// Options for the stage.
     public struct Options: Sendable {
@@ -40,13 +42,16 @@ public final class PageOrienter: PageStage {
     }
 
     public let options: Options
-    private let engine: OrientationEngine?
+    /// OSD, once loaded; nil without detection, or until a page needs it when the ascender check runs.
+    private var engine: OrientationEngine?
+    private let osdModelPath: String?
 
     private let checker: any TurnChecker
 
     /// - Parameter checker: reads the page both ways to check a proposed turn: the worker's recognizer.
     /// - Throws: `DocScanError.engineInitFailed` when detection is on and the OSD model cannot be loaded,
-    ///   `DocScanError.missingModel` when there is none.
+    ///   `DocScanError.missingModel` when there is none. The model is loaded here even when it is then
+    ///   let go until a page needs it, so a damaged model stops the run before its first page.
     public init(options: Options, osdModel: InstalledModel?, checker: any TurnChecker) throws {
         self.options = options
         self.checker = checker
@@ -55,9 +60,29 @@ public final class PageOrienter: PageStage {
                 throw DocScanError.missingModel(
                     language: "osd", mode: .accurate, advice: ModelStore.installAdvice(for: "osd"))
             }
-            engine = try OrientationEngine(model: osdModel.path)
+            let loaded = try OrientationEngine(model: osdModel.path)
+            engine = options.ascenderCheck ? nil : loaded
+            osdModelPath = osdModel.path
         } else {
             engine = nil
+            osdModelPath = nil
+        }
+    }
+
+    /// Whether OSD's engine is loaded now.
+    var holdsOSD: Bool { engine != nil }
+
+    /// OSD's engine, loaded on first use.
+    private func osd() throws -> OrientationEngine {
+        if let engine { return engine }
+        guard let osdModelPath else { throw PageError(.recognitionFailed, "orientation detection is off") }
+        do {
+            let loaded = try OrientationEngine(model: osdModelPath)
+            engine = loaded
+            return loaded
+        } catch {
+            // It loaded when the worker started: the file changed since.
+            throw PageError(.recognitionFailed, "the OSD model could not be loaded again: \(error)")
         }
     }
 
@@ -65,7 +90,7 @@ public final class PageOrienter: PageStage {
         var report = OrientationReport()
         report.exif = page.exifOrientation
         report.exifApplied = page.exifApplied
-        guard let engine else { return OrientedPage(image: page.image, orientation: report) }
+        guard options.detect else { return OrientedPage(image: page.image, orientation: report) }
 
         report.detected = true
         let longSide = max(page.image.width, page.image.height)
@@ -77,7 +102,7 @@ public final class PageOrienter: PageStage {
             if shape.decision == .up { return OrientedPage(image: page.image, orientation: report) }
         }
         // OSD needs a resolution to size its character filters; judge it as a 300 dpi page at the working size.
-        guard let detection = engine.detect(reduced, resolution: 300) else {
+        guard let detection = try osd().detect(reduced, resolution: 300) else {
             context.warnings.append("too little text to detect the page's orientation; kept as it is")
             return OrientedPage(image: page.image, orientation: report)
         }
