@@ -71,21 +71,15 @@ final class WordSet: Sendable {
         }
 
         private mutating func grow() {
-            slots = WordSet.table(for: hashes, minimumSize: slots.count * 2)
+            let size = slots.count * 2
+            var grown = [Int32](repeating: -1, count: size)
+            for (number, hash) in hashes.enumerated() {
+                var index = Int(hash) & (size - 1)
+                while grown[index] >= 0 { index = (index + 1) & (size - 1) }
+                grown[index] = Int32(number)
+            }
+            slots = grown
         }
-    }
-
-    /// The slots of the words with `hashes`: a power of two, at least `minimumSize` and twice the words.
-    private static func table(for hashes: [UInt32], minimumSize: Int) -> [Int32] {
-        var size = minimumSize
-        while size < hashes.count * 2 { size *= 2 }
-        var table = [Int32](repeating: -1, count: size)
-        for (number, hash) in hashes.enumerated() {
-            var index = Int(hash) & (size - 1)
-            while table[index] >= 0 { index = (index + 1) & (size - 1) }
-            table[index] = Int32(number)
-        }
-        return table
     }
 
     /// The slot holding `word`, or the empty slot where it would go.

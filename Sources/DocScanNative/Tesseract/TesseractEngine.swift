@@ -36,7 +36,14 @@ public final class TesseractEngine {
         }
         api.setVariable("tessedit_do_invert", "0")
         api.withHandle { TessBaseAPISetPageSegMode($0, PSM_AUTO) }
+        var spaced: Int32 = 0
+        _ = api.withHandle { TessBaseAPIGetBoolVariable($0, "preserve_interword_spaces", &spaced) }
+        keepsLayoutSpaces = spaced != 0
     }
+
+    /// Whether the models keep the spaces the layout found between words (`preserve_interword_spaces`,
+    /// set by the Chinese and Japanese models' configs when they load): lines' texts then come from Tesseract.
+    private let keepsLayoutSpaces: Bool
 
     /// Whether lines read with low confidence are read again inverted, for light text on a dark ground
     /// (Tesseract's `tessedit_do_invert`). Off until asked: the second pass costs time on every page
@@ -79,9 +86,7 @@ public final class TesseractEngine {
                 if mode != PSM_AUTO { TessBaseAPISetPageSegMode(api, PSM_AUTO) }
             }
             try read(image, resolution: resolution, deadline: deadline, with: api)
-            var spaced: Int32 = 0
-            _ = TessBaseAPIGetBoolVariable(api, "preserve_interword_spaces", &spaced)
-            let page = TesseractResultIterator(api: api)?.collectPage(spacedByLayout: spaced != 0) ?? TesseractResultIterator.Page()
+            let page = TesseractResultIterator(api: api)?.collectPage(spacedByLayout: keepsLayoutSpaces) ?? TesseractResultIterator.Page()
             return RecognizedText(
                 text: page.text,
                 meanConfidence: Double(max(0, TessBaseAPIMeanTextConf(api))),
