@@ -143,10 +143,12 @@ def tree_rss_mb(roots):
 
 
 class TreeSampler(threading.Thread):
-    """Samples tree_rss_mb of the running processes every 20 ms; `peak` is the largest seen."""
+    """Samples tree_rss_mb of the running processes every 20 ms; `peak` is the largest seen, and
+    `by_root` the largest per process while it ran alone (one command at a time: per language group)."""
     def __init__(self, running):
         super().__init__(daemon=True)
         self.running, self.peak, self.done = running, 0.0, threading.Event()
+        self.by_root = {}
 
     def run(self):
         while not self.done.wait(0.02):
@@ -154,7 +156,10 @@ class TreeSampler(threading.Thread):
                 roots = list(self.running)
             except RuntimeError:  # changed while copied; the next sample gets it
                 continue
-            self.peak = max(self.peak, tree_rss_mb(roots))
+            mb = tree_rss_mb(roots)
+            self.peak = max(self.peak, mb)
+            if len(roots) == 1:
+                self.by_root[roots[0]] = max(self.by_root.get(roots[0], 0.0), mb)
 
 
 def run_batch(cmds, slots, env):
@@ -163,12 +168,14 @@ def run_batch(cmds, slots, env):
     Returns (wall s, CPU s of the children, [ru_maxrss MB per process],
     the largest resident MB the running processes and their descendants held
     together (sampled),
-    share of the machine's CPU used by other processes meanwhile).
+    share of the machine's CPU used by other processes meanwhile,
+    {command index: its sampled peak with descendants, for commands that ran alone}).
     Children are reaped with os.wait4 so each one's own peak RSS is known;
     CPU comes from the RUSAGE_CHILDREN delta around the batch (all of them
     are reaped inside it).
     """
     pending, running, rss = list(cmds), {}, []
+    index_of = {}
     sampler = TreeSampler(running)
     sampler.start()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -180,6 +187,7 @@ def run_batch(cmds, slots, env):
             p = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
                                  stdout=subprocess.DEVNULL, stderr=err, env=env)
             running[p.pid] = (p, argv, err)
+            index_of[p.pid] = len(cmds) - len(pending) - 1
         pid, status, ru = os.wait4(-1, 0)
         if pid not in running:
             continue
@@ -200,7 +208,8 @@ def run_batch(cmds, slots, env):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     other = None if busy0 is None else max(0.0, busy1 - busy0 - cpu) / (wall * os.cpu_count())
-    return wall, cpu, rss, other, sampler.peak
+    alone = {index_of[pid]: mb for pid, mb in sampler.by_root.items() if pid in index_of}
+    return wall, cpu, rss, other, sampler.peak, alone
 
 
 def run_contender(key, a, groups, linkdirs):
@@ -214,7 +223,8 @@ def run_contender(key, a, groups, linkdirs):
                      "--jobs", str(jobs), "--jsonl", os.path.join(out, f"{i}.jsonl"),
                      "--no-archive", "--quiet"] + (["--no-isolation"] if key.endswith("threads") else [])
                     for i, lang in enumerate(groups)]
-            wall, cpu, rss, other, tree = run_batch(cmds, 1, dict(os.environ))
+            wall, cpu, rss, other, tree, alone = run_batch(cmds, 1, dict(os.environ))
+            group_peaks = {lang: alone.get(i) for i, lang in enumerate(groups)}
             for i, (lang, imgs) in enumerate(groups.items()):
                 with open(os.path.join(out, f"{i}.jsonl"), encoding="utf-8") as f:
                     recs = [json.loads(l) for l in f if l.strip()]
@@ -243,7 +253,8 @@ def run_contender(key, a, groups, linkdirs):
                     cmds.append(["tesseract", img, os.path.join(out, str(n)),
                                  "-l", lang, "--psm", str(jobs)])
                     n += 1
-            wall, cpu, rss, other, tree = run_batch(cmds, slots, env)
+            wall, cpu, rss, other, tree, _ = run_batch(cmds, slots, env)
+            group_peaks = None
             made = sum(f.endswith(".txt") for f in os.listdir(out))
             if made != n:
                 die(f"{label}: {made} outputs for {n} pages")
@@ -253,7 +264,8 @@ def run_contender(key, a, groups, linkdirs):
     stage_cpu = {k: v / pages for k, v in stages.items()} if stages else None
     return dict(label=label, pages=pages, wall_s=wall, pages_per_min=pages / wall * 60, stage_cpu_s_per_page=stage_cpu,
                 cpu_s_per_page=cpu / pages, peak_rss_mb=max(max(rss), tree),
-                peak_rss_concurrent_mb=max(sum(sorted(rss)[-slots:]), tree), other_load=other)
+                peak_rss_concurrent_mb=max(sum(sorted(rss)[-slots:]), tree), other_load=other,
+                peak_rss_by_group_mb=group_peaks)
 
 
 def bench_keywords(a, linkdirs, tmp):
@@ -395,6 +407,12 @@ def main():
               f"{x['cpu_s_per_page']:8.2f} {rss:>17} {vs:>9} {other:>10}")
     for name, v in ratios.items():
         print(f"{name}: {v:.2f}")
+    grouped = {k: x["peak_rss_by_group_mb"] for k, x in res.items() if x.get("peak_rss_by_group_mb")}
+    if grouped:
+        print("\npeak RSS MB by language group (docscan and its workers, sampled)")
+        for k, peaks in grouped.items():
+            print(f"{res[k]['label']:<36} " + ", ".join(
+                f"{lang} {mb:.0f}" if mb is not None else f"{lang} ?" for lang, mb in peaks.items()))
     staged = {k: x["stage_cpu_s_per_page"] for k, x in res.items() if x.get("stage_cpu_s_per_page")}
     if staged:
         names = ["source", "load", "orient", "cleanup", "recognize", "keywords", "total", "outside pages"]
