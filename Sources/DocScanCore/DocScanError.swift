@@ -34,6 +34,10 @@ public enum DocScanError: Error, Equatable, Codable, Sendable {
     case emptyQuery(String)
     /// A worker process could not be started, or ended or went silent while starting.
     case workerFailed(reason: String)
+    /// `--shard` (or the scheduler's variables behind `--shard auto`) names no shard: the reason says which value is wrong.
+    case badShard(String)
+    /// A file list (`--files-from`, a plan's shard list) that cannot be read or names a path docscan will not read.
+    case badFileList(path: String, reason: String)
 
     /// The exit status a run that stops on this error should end with.
     public var exitStatus: ExitStatus {
@@ -43,7 +47,8 @@ public enum DocScanError: Error, Equatable, Codable, Sendable {
         case .optionFileUnreadable: .badArguments
         case .inputNotFound, .noPages, .badRecord, .archiveNotFound: .inputError
         case .archiveBusy, .archiveUnusable: .archiveError
-        case .emptyQuery: .badArguments
+        case .emptyQuery, .badShard: .badArguments
+        case .badFileList: .inputError
         case .outputNotWritable: .outputNotWritable
         case .workerFailed: .internalError
         }
@@ -85,6 +90,10 @@ extension DocScanError: LocalizedError {
             "the query '\(query)' has no word to search for"
         case .workerFailed(let reason):
             "a worker process could not start: \(reason)"
+        case .badShard(let reason):
+            "bad shard: \(reason)"
+        case .badFileList(let path, let reason):
+            "\(path): \(reason)"
         }
     }
 }

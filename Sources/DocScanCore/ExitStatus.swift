@@ -17,6 +17,8 @@ public enum ExitStatus: Int32, CaseIterable, Codable, Sendable {
     case outputNotWritable = 5
     /// The archive is held by another run (with `--no-wait`), damaged, or from a newer docscan.
     case archiveError = 6
+    /// `docscan archive status`: pages listed in the plan are not in the archive (a task did not finish).
+    case pagesMissing = 7
     /// Bad command-line arguments (ArgumentParser's `EX_USAGE`).
     case badArguments = 64
     /// Interrupted (SIGINT/SIGTERM); the records finished before it are written.
@@ -32,6 +34,7 @@ public enum ExitStatus: Int32, CaseIterable, Codable, Sendable {
         case .missingDependency: "a language model or library is missing, or a model file is damaged"
         case .outputNotWritable: "output not writable"
         case .archiveError: "archive busy (--no-wait), damaged, or newer"
+        case .pagesMissing: "archive status: listed pages are missing from the archive"
         case .badArguments: "bad command-line arguments"
         case .interrupted: "interrupted; finished pages are written"
         }

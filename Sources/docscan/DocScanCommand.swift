@@ -22,6 +22,9 @@ struct DocScanCommand: ParsableCommand {
             \(ExitStatus.allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))
             """,
         version: DocScanVersion.current,
-        subcommands: [ScanCommand.self, SearchCommand.self, ExportCommand.self, ImportCommand.self, KeywordsCommand.self, ModelsCommand.self]
+        subcommands: [
+            ScanCommand.self, SearchCommand.self, ExportCommand.self, ImportCommand.self, MergeCommand.self, PlanCommand.self,
+            ArchiveCommand.self, KeywordsCommand.self, ModelsCommand.self,
+        ]
     )
 }

@@ -18,8 +18,11 @@ public protocol PageArchive: AnyObject, Sendable {
     func lockForWriting(wait: Bool, waiting: () -> Void) throws -> any ArchiveLock
 
     /// What the archive holds for the pages scanned from `root`: what a new scan of it compares with.
+    /// - Parameter sources: only these files (paths relative to `root`), for a scan of part of the
+    ///   folder (a shard, a file list), which must not read the state of millions of other files; nil
+    ///   for all.
     /// - Throws: `DocScanError.archiveUnusable`.
-    func archivedPages(root: String) throws -> [ArchivedPageState]
+    func archivedPages(root: String, sources: Set<String>?) throws -> [ArchivedPageState]
 
     /// Starts a run that writes the pages of `root`, one complete page at a time.
     /// - Throws: `DocScanError.archiveUnusable`, `DocScanError.missingDependency` (ICU, jieba).

@@ -38,9 +38,16 @@ public struct ScanPlan: Sendable {
     }
 
     /// Compares `listing` with what `archive` holds for `root`.
+    /// - Parameter partial: the listing is part of the folder (a shard, a file list): the archive is
+    ///   asked only about its files, and files missing from it are not gone.
     /// - Throws: `DocScanError.archiveUnusable`.
-    public init(archive: any PageArchive, listing: [PageReference], root: String, mode: ScanMode, languages: LanguageList, force: Bool) throws {
-        self.init(listing: listing, archived: try archive.archivedPages(root: root), mode: mode, languages: languages, force: force)
+    public init(
+        archive: any PageArchive, listing: [PageReference], root: String, mode: ScanMode, languages: LanguageList,
+        force: Bool, partial: Bool = false
+    ) throws {
+        let archived = try archive.archivedPages(root: root, sources: partial ? Set(listing.map(\.relativePath)) : nil)
+        self.init(listing: listing, archived: archived, mode: mode, languages: languages, force: force)
+        if partial { gone = [] }
     }
 
     private static func key(source: String, page: Int, sha256: String) -> String {

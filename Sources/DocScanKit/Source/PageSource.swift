@@ -89,7 +89,7 @@ public struct PageSource: Sendable {
         return listing
     }
 
-    private func classify(_ files: [(URL, String)]) -> Listing {
+    func classify(_ files: [(URL, String)]) -> Listing {
         var listing = Listing(pages: [], skipped: [])
         for (url, relative) in files {
             let format = ImageFormat(contentsOf: url)

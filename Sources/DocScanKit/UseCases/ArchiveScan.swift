@@ -22,8 +22,14 @@ public final class ArchiveScan: Sendable {
         public var followSymlinks = false
         /// Read every page again, even those archived unchanged.
         public var force = false
-        /// Remove the archived pages of files gone from the folder.
+        /// Remove the archived pages of files gone from the folder; ignored for part of a folder
+        /// (`files`, `shard`), where a file not listed is not gone.
         public var prune = false
+        /// Read only the files of this list (paths relative to `input`, or absolute under it) instead
+        /// of walking the folder.
+        public var files: FileList?
+        /// Read only the files of this shard of the folder (or of `files`).
+        public var shard: Shard?
         /// Wait for another run that holds the archive, rather than fail.
         public var waitForArchive = true
         /// Worker processes to read pages in, or nil to read them on threads of this process.
@@ -45,6 +51,8 @@ public final class ArchiveScan: Sendable {
         case waitingForArchive(String)
         /// The pages to read are known; none is done yet.
         case started(pages: Int)
+        /// The run reads one shard: `pages` of the folder's (or file list's) `listed` pages are its.
+        case shard(Shard, pages: Int, listed: Int)
         /// A page's record was written.
         case progress(ScanProgress)
     }
@@ -85,9 +93,17 @@ public final class ArchiveScan: Sendable {
     ///   an error stay written.
     public func run(events: (Event) -> Void = { _ in }) throws -> Outcome {
         let configuration = request.configuration
-        let listing = try PageSource(root: request.input, followsLinksOutside: request.followSymlinks).list()
+        let source = PageSource(root: request.input, followsLinksOutside: request.followSymlinks)
+        var listing = try request.files.map(source.list) ?? source.list()
+        let partial = request.files != nil || request.shard != nil
+        if let shard = request.shard {
+            let listed = listing.pages.count
+            listing = listing.restricted(to: shard)
+            events(.shard(shard, pages: listing.pages.count, listed: listed))
+        }
         for warning in listing.warnings { events(.warning(warning)) }
-        guard !listing.pages.isEmpty else { throw DocScanError.noPages(path: request.input.path) }
+        // A shard or a list may hold no page of a small folder: that task has nothing to do, and is done.
+        guard !listing.pages.isEmpty || partial else { throw DocScanError.noPages(path: request.input.path) }
         let records = try request.jsonl.map { RankingRecordWriter(wrapping: try JSONLinesWriter(path: $0)) }
 
         var pages = listing.pages
@@ -100,7 +116,7 @@ public final class ArchiveScan: Sendable {
             let root = ArchiveLocation.root(of: request.input)
             let found = try ScanPlan(
                 archive: archive, listing: listing.pages, root: root, mode: configuration.mode,
-                languages: configuration.languages, force: request.force)
+                languages: configuration.languages, force: request.force, partial: partial)
             pages = found.pages
             plan = found
             archiveRun = try archive.beginRun(root: root, mode: configuration.mode, languages: configuration.languages)
@@ -123,7 +139,7 @@ public final class ArchiveScan: Sendable {
         var pruned: Int?
         if let archiveRun, let plan {
             try archiveRun.recordOutcome(unchanged: plan.unchanged.count, interrupted: summary.interrupted)
-            if request.prune {
+            if request.prune && !partial {
                 pruned = plan.gone.isEmpty || summary.interrupted ? 0 : try archiveRun.prune(plan.gone)
             }
         }

@@ -1,0 +1,90 @@
+import DocScanCore
+import Foundation
+
+extension PageSource {
+    /// Lists the files `list` names instead of walking the folder: paths relative to the root, or
+    /// absolute paths under it. Pages come in the same order a walk gives, each file once.
+    ///
+    /// A listed file that is not there becomes a page whose load fails, so its record says so and
+    /// `docscan archive status` counts it as failed rather than missing; a path out of the root, a
+    /// folder, a FIFO or a link out of the root is named in a warning and not read, as in a walk.
+    /// - Throws: `DocScanError.inputNotFound` when the root is not a folder.
+    public func list(_ list: FileList) throws -> Listing {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw DocScanError.inputNotFound(path: root.path)
+        }
+        let resolvedRoot = root.resolvingSymlinksInPath().path
+        var files: [(URL, String)] = [], missing: [(URL, String)] = []
+        var warnings: [String] = [], notRead: [String] = []
+        var seen = Set<String>()
+        for entry in list.paths {
+            guard let relative = relativePath(of: entry) else {
+                warnings.append("\(entry): listed, but not a file under \(root.path); skipped")
+                notRead.append(entry)
+                continue
+            }
+            guard seen.insert(relative).inserted else { continue }
+            let url = root.appendingPathComponent(relative)
+            var status = stat()
+            guard lstat(url.path, &status) == 0 else {
+                missing.append((url, relative))
+                continue
+            }
+            if status.st_mode & S_IFMT == S_IFLNK {
+                let target = url.resolvingSymlinksInPath().path
+                if !followsLinksOutside, target != resolvedRoot, !target.hasPrefix(resolvedRoot + "/") {
+                    warnings.append("\(relative): a symbolic link out of the scanned folder, to \(target); not followed (--follow-symlinks follows it)")
+                    notRead.append(relative)
+                    continue
+                }
+            }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+                warnings.append("\(relative): listed, but a folder; list its files instead (docscan plan does); skipped")
+                notRead.append(relative)
+                continue
+            }
+            if let problem = Self.notRegular(url) {
+                warnings.append("\(relative): \(problem); skipped")
+                notRead.append(relative)
+                continue
+            }
+            files.append((url, relative))
+        }
+        var listing = classify(files)
+        // Gone since the list was made: a page that fails at load, with the reason in its record.
+        listing.pages += missing.map { PageReference(url: $0.0, relativePath: $0.1, format: nil, fileSize: 0) }
+        listing.pages.sort(by: Self.precedes)
+        listing.warnings = warnings
+        listing.notRead = notRead
+        return listing
+    }
+
+    private static func precedes(_ a: PageReference, _ b: PageReference) -> Bool {
+        a.relativePath == b.relativePath ? a.page < b.page : a.relativePath.utf8.lexicographicallyPrecedes(b.relativePath.utf8)
+    }
+
+    /// `entry` as a path relative to the root, with `.` and `..` resolved lexically; nil when it
+    /// leaves the root or names the root itself.
+    func relativePath(of entry: String) -> String? {
+        var components: [Substring] = []
+        let start: Substring
+        if entry.hasPrefix("/") {
+            let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+            guard entry.hasPrefix(prefix) else { return nil }
+            start = entry.dropFirst(prefix.count)
+        } else {
+            start = Substring(entry)
+        }
+        for component in start.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..":
+                guard components.popLast() != nil else { return nil }
+            default: components.append(component)
+            }
+        }
+        return components.isEmpty ? nil : components.joined(separator: "/")
+    }
+}

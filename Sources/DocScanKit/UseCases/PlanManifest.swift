@@ -1,0 +1,61 @@
+import DocScanCore
+import Foundation
+
+/// What `docscan plan` wrote: `plan.json` beside the shard lists, read back by
+/// `docscan archive status --manifest` to check that every listed page is archived.
+public struct PlanManifest: Codable, Equatable, Sendable {
+    /// The folder planned, as archives store roots.
+    public var root: String
+    public var shardCount: Int
+    /// Whether the lists are NUL-separated (read them with `--files-from LIST -0`).
+    public var nulSeparated: Bool
+    public var shards: [Entry]
+
+    /// One shard's list.
+    public struct Entry: Codable, Equatable, Sendable {
+        public var index: Int
+        /// The list's file name, in the manifest's folder.
+        public var list: String
+        public var files: Int
+        /// Pages in those files (a multi-page TIFF counts each page).
+        public var pages: Int
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case root, shardCount = "shard_count", nulSeparated = "nul_separated", shards
+    }
+
+    public static let fileName = "plan.json"
+
+    /// `shard-0003-of-0016.txt`: numbered from 0 like the tasks, padded so the lists sort in order.
+    public static func listName(shard: Int, of count: Int) -> String {
+        let width = max(String(count - 1).count, 4)
+        func padded(_ value: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(width - digits.count, 0)) + digits
+        }
+        return "shard-\(padded(shard))-of-\(padded(count)).txt"
+    }
+
+    /// Reads `plan.json` from `folder` (or the file itself).
+    /// - Throws: `DocScanError.badFileList`.
+    public init(reading folder: URL) throws {
+        var isFolder: ObjCBool = false
+        let url = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue
+            ? folder.appendingPathComponent(Self.fileName) : folder
+        do {
+            self = try JSONDecoder().decode(Self.self, from: Data(contentsOf: url))
+        } catch let error as DecodingError {
+            throw DocScanError.badFileList(path: url.path, reason: "not a plan docscan wrote: \(error)")
+        } catch {
+            throw DocScanError.badFileList(path: url.path, reason: "cannot read the plan (docscan plan DIR --shards N --output FOLDER writes it)")
+        }
+    }
+
+    public init(root: String, shardCount: Int, nulSeparated: Bool, shards: [Entry]) {
+        self.root = root
+        self.shardCount = shardCount
+        self.nulSeparated = nulSeparated
+        self.shards = shards
+    }
+}

@@ -1,0 +1,166 @@
+import DocScanCore
+import DocScanKit
+import Foundation
+import Testing
+
+/// Array jobs without a server: shards of a folder scanned apart, each page exactly once, checked by
+/// `ArchiveStatus` against a plan, and joined by `ArchiveMerge`.
+struct ShardedScanTests {
+    /// Three pages and a multi-page TIFF (whose pages must stay in one shard).
+    private func folder() throws -> URL {
+        let folder = try TestSupport.temporaryFolder().appendingPathComponent("scans")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("box"), withIntermediateDirectories: true)
+        try TestSupport.copy(["de_brief.png", "en_invoice.png"], to: folder)
+        try FileManager.default.copyItem(at: TestSupport.fixture("en_letter.png"), to: folder.appendingPathComponent("box/en_letter.png"))
+        try FileManager.default.copyItem(at: TestSupport.special("formats/letters.tif"), to: folder.appendingPathComponent("box/letters.tif"))
+        return folder
+    }
+
+    private func archivePath() throws -> String {
+        try TestSupport.temporaryFolder().appendingPathComponent("archive.sqlite").path
+    }
+
+    /// Pages as (source#page, text, keywords), in archive order.
+    private func contents(_ archive: String) throws -> [String] {
+        var pages: [String] = []
+        try ArchiveLocation.open(archive, create: false).forEachPage(under: nil) { page in
+            pages.append("\(page.record.source)#\(page.record.page)\n\(page.record.text)\n\(page.record.keywords.sorted())")
+        }
+        return pages
+    }
+
+    @Test func shardsReadEveryPageOnceAndTheSameAsOneRun() throws {
+        let folder = try folder()
+        let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "eng"), jobs: 2)
+        let whole = try archivePath(), sharded = try archivePath()
+        _ = try ArchiveScan(ArchiveScan.Request(input: folder, configuration: configuration, archive: whole)).run()
+
+        var shardPages: [Int] = []
+        for index in 0..<3 {
+            var request = ArchiveScan.Request(input: folder, configuration: configuration, archive: sharded)
+            request.shard = try Shard(index: index, count: 3)
+            let outcome = try request.shard.map { shard in
+                try ArchiveScan(request).run { event in
+                    if case .shard(let reported, _, let listed) = event {
+                        #expect(reported == shard && listed >= 5)
+                    }
+                }
+            }
+            #expect(outcome?.exitStatus == .ok)
+            shardPages.append(outcome?.summary.written ?? 0)
+        }
+        let pages = try contents(whole)
+        #expect(pages.count >= 5)
+        #expect(shardPages.reduce(0, +) == pages.count)
+        // Text and keywords as one run read them: recognition does not depend on the shard.
+        #expect(try contents(sharded) == pages)
+        #expect(pages.contains { $0.hasPrefix("en_invoice.png#1\n") && $0.contains("Northfield") })
+        // The TIFF's pages went to one shard, its path's.
+        let tiffShard = Shard.index(of: "box/letters.tif", count: 3)
+        let tiffPages = pages.filter { $0.hasPrefix("box/letters.tif#") }.count
+        #expect(tiffPages > 1 && shardPages[tiffShard] >= tiffPages)
+    }
+
+    @Test func aShardDoesNotPruneOrAskAboutOtherShardsFiles() throws {
+        let folder = try folder()
+        let archive = try archivePath()
+        let configuration = try TestSupport.scriptedConfiguration(ScriptedRecognizer.factory([.text("page")]))
+        _ = try ArchiveScan(ArchiveScan.Request(input: folder, configuration: configuration, archive: archive)).run()
+        let store = try ArchiveLocation.open(archive, create: false)
+        let total = try store.pageCount()
+
+        // Remove one file from every shard's view; a shard run with --prune must not call any gone.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("de_brief.png"))
+        for index in 0..<2 {
+            var request = ArchiveScan.Request(input: folder, configuration: configuration, archive: archive)
+            request.shard = try Shard(index: index, count: 2)
+            request.prune = true
+            let outcome = try ArchiveScan(request).run()
+            #expect(outcome.plan?.gone == [] && outcome.pruned == nil)
+            #expect(outcome.summary.written == 0)
+        }
+        #expect(try store.pageCount() == total)
+
+        // The plan of a shard asks the archive about the shard's files only.
+        let spy = ArchiveSpy(store)
+        let listing = try PageSource(root: folder).list().restricted(to: Shard(index: 1, count: 2))
+        let root = ArchiveLocation.root(of: folder)
+        let plan = try ScanPlan(archive: spy, listing: listing.pages, root: root, mode: .fast,
+                                languages: LanguageList(parsing: "eng"), force: false, partial: true)
+        #expect(spy.asked == [Set(listing.pages.map(\.relativePath))])
+        #expect(plan.unchanged.count == listing.pages.count && plan.pages.isEmpty)
+        _ = try ScanPlan(archive: spy, listing: listing.pages, root: root, mode: .fast, languages: LanguageList(parsing: "eng"), force: false)
+        #expect(spy.asked.last == .some(nil))
+    }
+
+    @Test func statusFindsTheMissingShardAndMergeJoinsShardArchivesOnce() throws {
+        let folder = try folder()
+        let lists = try TestSupport.temporaryFolder().appendingPathComponent("lists")
+        let manifest = try ShardPlan(input: folder, shards: 2, output: lists).run()
+        #expect(manifest.shards.map(\.list) == ["shard-0000-of-0002.txt", "shard-0001-of-0002.txt"])
+        // Each listed file is in its path's shard, and the lists hold every file once.
+        var listed: [String] = []
+        for entry in manifest.shards {
+            let list = try FileList(reading: lists.appendingPathComponent(entry.list).path, nulSeparated: false)
+            #expect(list.paths.allSatisfy { Shard.index(of: $0, count: 2) == entry.index })
+            #expect(entry.files == list.paths.count)
+            listed += list.paths
+        }
+        #expect(listed.sorted() == ["box/en_letter.png", "box/letters.tif", "de_brief.png", "en_invoice.png"])
+        let totalPages = manifest.shards.reduce(0) { $0 + $1.pages }
+        #expect(totalPages == (try PageSource(root: folder).list().pages.count))
+
+        let configuration = try TestSupport.scriptedConfiguration(ScriptedRecognizer.factory(
+            Array(repeating: .text("harbourside clinic"), count: 8)))
+        let archives = try (0..<2).map { _ in try archivePath() }
+        func scan(_ index: Int, into archive: String) throws {
+            var request = ArchiveScan.Request(input: folder, configuration: configuration, archive: archive)
+            request.files = try FileList(reading: lists.appendingPathComponent(manifest.shards[index].list).path, nulSeparated: false)
+            _ = try ArchiveScan(request).run()
+        }
+        // Only shard 0 ran: shard 1's pages are missing, by name.
+        try scan(0, into: archives[0])
+        let partial = try ArchiveStatus(archive: ArchiveLocation.open(archives[0], create: false)).report(plan: lists)
+        #expect(partial.exitStatus == .pagesMissing)
+        #expect(partial.counts[0].missingPages == 0 && partial.counts[0].ok == manifest.shards[0].pages)
+        #expect(partial.counts[1].missingPages == manifest.shards[1].pages)
+        #expect(partial.counts[1].missingFiles.count == manifest.shards[1].files)
+
+        try scan(1, into: archives[1])
+        let merged = try archivePath()
+        for _ in 0..<2 {
+            let report = try ArchiveMerge(sources: archives, destination: merged).run()
+            #expect(report.pages == manifest.shards.map(\.pages))
+        }
+        let store = try ArchiveLocation.open(merged, create: false)
+        #expect(try store.pageCount() == totalPages)
+        #expect(try store.search("harbourside").count == min(totalPages, 10))
+        let status = try ArchiveStatus(archive: store).report(plan: lists.appendingPathComponent(PlanManifest.fileName))
+        #expect(status.exitStatus == .ok && status.ok == totalPages && status.missingPages == 0)
+        #expect(throws: DocScanError.self) { try ArchiveMerge(sources: [archives[0], merged], destination: merged).run() }
+    }
+}
+
+/// Forwards to an archive and notes which files each plan asked about.
+private final class ArchiveSpy: PageArchive, @unchecked Sendable {
+    let archive: any PageArchive
+    var asked: [Set<String>?] = []
+
+    init(_ archive: any PageArchive) {
+        self.archive = archive
+    }
+
+    var location: String { archive.location }
+    func lockForWriting(wait: Bool, waiting: () -> Void) throws -> any ArchiveLock { try archive.lockForWriting(wait: wait, waiting: waiting) }
+    func archivedPages(root: String, sources: Set<String>?) throws -> [ArchivedPageState] {
+        asked.append(sources)
+        return try archive.archivedPages(root: root, sources: sources)
+    }
+    func beginRun(root: String, mode: ScanMode, languages: LanguageList) throws -> any ArchiveRun {
+        try archive.beginRun(root: root, mode: mode, languages: languages)
+    }
+    func search(_ query: ArchiveQuery) throws -> [SearchHit] { try archive.search(query) }
+    func forEachPage(under folder: String?, _ body: (ArchivedPage) throws -> Void) throws { try archive.forEachPage(under: folder, body) }
+    func roots(under folder: String?) throws -> [String] { try archive.roots(under: folder) }
+    func pageCount() throws -> Int { try archive.pageCount() }
+}
