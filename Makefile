@@ -10,12 +10,13 @@ SHELL := /bin/bash
 # the word lists in /usr/share/dict the lexicon reads; SQLite's headers for the archive (GRDB); Poppler's
 # tools, which the tests read searchable PDFs back with; pip, which downloads the accurate-mode models
 # (Debian's Python refuses `pip install` (PEP 668), not `pip download`); Pillow, for the scripts that make
-# pages (the fixture scripts and make bench-memory).
+# pages (the fixture scripts and make bench-memory); GNU parallel, which deploy/parallel's script runs
+# the shards with (the tests run that script).
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libexif-dev tesseract-ocr \
 	tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-osd tesseract-ocr-deu \
 	tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-spa tesseract-ocr-por \
 	libicu-dev python3-jieba libsqlite3-dev poppler-utils python3-pip python3-pil \
-	wamerican wngerman wfrench wspanish witalian wportuguese wbrazilian
+	wamerican wngerman wfrench wspanish witalian wportuguese wbrazilian parallel
 
 # The eval and bench scripts' own Python: a virtual environment, since Debian's Python takes no
 # `pip install`. It sees the system's packages (Debian's Pillow) and adds rapidfuzz, which Debian 12 does

@@ -24,6 +24,18 @@ public enum ExitStatus: Int32, CaseIterable, Codable, Sendable {
     /// Interrupted (SIGINT/SIGTERM); the records finished before it are written.
     case interrupted = 130
 
+    /// Whether a scheduler should run a task that ended so again: yes when the task was stopped
+    /// (killed, interrupted, out of memory) or met a passing condition (a busy archive, a crash); no
+    /// when running it again would end the same way (a bad argument, a missing model or input, an
+    /// unwritable output, pages whose records already carry their error). The deployment examples'
+    /// failure policies follow this.
+    public var retryable: Bool {
+        switch self {
+        case .ok, .inputError, .somePagesFailed, .missingDependency, .outputNotWritable, .pagesMissing, .badArguments: false
+        case .internalError, .archiveError, .interrupted: true
+        }
+    }
+
     /// One line for `--help` and the README.
     public var meaning: String {
         switch self {

@@ -17,6 +17,7 @@ struct DocScanCommand: ParsableCommand {
               docscan export --format pdf --output ~/Archive/pdf
               docscan keywords records.jsonl --stopwords stop.txt --jsonl records.jsonl
               docscan models --lang chi_sim,eng
+              docscan scan /mnt/scans --shard 3/16 --archive shard-3.sqlite
 
             Exit status:
             \(ExitStatus.allCases.map { "  \(String($0.rawValue).padding(toLength: 4, withPad: " ", startingAt: 0)) \($0.meaning)" }.joined(separator: "\n"))

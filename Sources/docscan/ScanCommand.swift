@@ -56,6 +56,11 @@ struct ScanCommand: ParsableCommand {
         valueName: "file"))
     var filesFrom: String?
 
+    @Option(help: ArgumentHelp(
+        "Read this shard's list from the folder 'docscan plan' wrote (with --shard K/N or auto; N must be the plan's), instead of walking DIR.",
+        valueName: "lists"))
+    var plan: String?
+
     @Flag(name: [.customShort("0"), .customLong("null")], help: "The --files-from list is separated by NUL bytes (find -print0), not newlines.")
     var nulSeparated = false
 
@@ -127,6 +132,9 @@ struct ScanCommand: ParsableCommand {
         if nulSeparated && filesFrom == nil {
             throw ValidationError("-0 describes the --files-from list; give --files-from too")
         }
+        if plan != nil && (shard == nil || filesFrom != nil) {
+            throw ValidationError("--plan needs --shard (K/N or auto), and replaces --files-from")
+        }
     }
 
     func run() throws {
@@ -143,6 +151,10 @@ struct ScanCommand: ParsableCommand {
         request.waitForArchive = !noWait
         request.shard = try shard.map { $0 == "auto" ? try Shard(environment: ProcessInfo.processInfo.environment) : try Shard(parsing: $0) }
         request.files = try filesFrom.map { try FileList(reading: $0, nulSeparated: nulSeparated) }
+        if let plan, let shard = request.shard {
+            // The list holds the shard's files already; the shard only picks the list.
+            request.files = try PlanManifest(reading: URL(fileURLWithPath: plan)).list(for: shard, in: URL(fileURLWithPath: plan))
+        }
         if isolation, let command = Self.workerCommand() {
             request.isolation = ProcessIsolation(command: command, memoryLimit: pageMemoryLimit > 0 ? pageMemoryLimit * 1_000_000 : nil)
         }

@@ -52,6 +52,18 @@ public struct PlanManifest: Codable, Equatable, Sendable {
         }
     }
 
+    /// The list of `shard`, from the plan's `folder`. Its paths are relative, so a node that mounts
+    /// the planned folder elsewhere reads the same files.
+    /// - Throws: `DocScanError.badShard` when the plan has another number of shards (its files would
+    ///   be read by no task, or by two); `.badFileList` when the list cannot be read.
+    public func list(for shard: Shard, in folder: URL) throws -> FileList {
+        guard shard.count == shardCount else {
+            throw DocScanError.badShard("the plan in \(folder.path) has \(shardCount) shards, but this task is shard \(shard)")
+        }
+        let base = folder.pathExtension == "json" ? folder.deletingLastPathComponent() : folder
+        return try FileList(reading: base.appendingPathComponent(Self.listName(shard: shard.index, of: shardCount)).path, nulSeparated: nulSeparated)
+    }
+
     public init(root: String, shardCount: Int, nulSeparated: Bool, shards: [Entry]) {
         self.root = root
         self.shardCount = shardCount
