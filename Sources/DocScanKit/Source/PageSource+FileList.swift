@@ -8,11 +8,14 @@ extension PageSource {
     /// A listed file that is not there becomes a page whose load fails, so its record says so and
     /// `docscan archive status` counts it as failed rather than missing; a path out of the root, a
     /// folder, a FIFO or a link out of the root is named in a warning and not read, as in a walk.
-    /// - Throws: `DocScanError.inputNotFound` when the root is not a folder.
+    /// - Throws: `DocScanError.inputNotFound` when the root does not exist, `.badFileList` when it is a file.
     public func list(_ list: FileList) throws -> Listing {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
             throw DocScanError.inputNotFound(path: root.path)
+        }
+        guard isDirectory.boolValue else {
+            throw DocScanError.badFileList(path: root.path, reason: "a file list names files in a folder, and this is a file")
         }
         let resolvedRoot = root.resolvingSymlinksInPath().path
         var files: [(URL, String)] = [], missing: [(URL, String)] = []
