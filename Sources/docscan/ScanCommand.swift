@@ -152,7 +152,8 @@ struct ScanCommand: ParsableCommand {
         request.shard = try shard.map { $0 == "auto" ? try Shard(environment: ProcessInfo.processInfo.environment) : try Shard(parsing: $0) }
         request.files = try filesFrom.map { try FileList(reading: $0, nulSeparated: nulSeparated) }
         if let plan, let shard = request.shard {
-            // The list holds the shard's files already; the shard only picks the list.
+            // The shard picks the plan's list; the scan then keeps the list's files of that shard, which
+            // are all of them when the plan is the folder's.
             request.files = try PlanManifest(reading: URL(fileURLWithPath: plan)).list(for: shard, in: URL(fileURLWithPath: plan))
         }
         if isolation, let command = Self.workerCommand() {

@@ -7,7 +7,8 @@ extension PageSource {
     ///
     /// A listed file that is not there becomes a page whose load fails, so its record says so and
     /// `docscan archive status` counts it as failed rather than missing; a path out of the root, a
-    /// folder, a FIFO or a link out of the root is named in a warning and not read, as in a walk.
+    /// folder, a FIFO, a broken link or a link out of the root is named in a warning and not read, as
+    /// in a walk.
     /// - Throws: `DocScanError.inputNotFound` when the root does not exist, `.badFileList` when it is a file.
     public func list(_ list: FileList) throws -> Listing {
         var isDirectory: ObjCBool = false
@@ -34,13 +35,10 @@ extension PageSource {
                 missing.append((url, relative))
                 continue
             }
-            if status.st_mode & S_IFMT == S_IFLNK {
-                let target = url.resolvingSymlinksInPath().path
-                if !followsLinksOutside, target != resolvedRoot, !target.hasPrefix(resolvedRoot + "/") {
-                    warnings.append("\(relative): a symbolic link out of the scanned folder, to \(target); not followed (--follow-symlinks follows it)")
-                    notRead.append(relative)
-                    continue
-                }
+            if let problem = linkProblem(url, resolvedRoot: resolvedRoot) {
+                warnings.append("\(relative): \(problem)")
+                notRead.append(relative)
+                continue
             }
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {

@@ -58,18 +58,10 @@ public struct PageSource: Sendable {
             let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : url.lastPathComponent
             // Symbolic links to files are followed within the root, so a folder of links to scans works
             // like the scans; the enumerator does not descend into linked folders, so loops end.
-            if (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink == true {
-                let target = url.resolvingSymlinksInPath().path
-                guard FileManager.default.fileExists(atPath: target) else {
-                    warnings.append("\(relative): a symbolic link to nothing (its target is missing, or the links form a loop); skipped")
-                    notRead.append(relative)
-                    continue
-                }
-                if !followsLinksOutside, target != resolvedRoot, !target.hasPrefix(resolvedRoot + "/") {
-                    warnings.append("\(relative): a symbolic link out of the scanned folder, to \(target); not followed (--follow-symlinks follows it)")
-                    notRead.append(relative)
-                    continue
-                }
+            if let problem = linkProblem(url, resolvedRoot: resolvedRoot) {
+                warnings.append("\(relative): \(problem)")
+                notRead.append(relative)
+                continue
             }
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
@@ -162,6 +154,21 @@ public struct PageSource: Sendable {
             }
         }
         return (files, warnings, notRead)
+    }
+
+    /// Why the symbolic link at `url` is not read: its target is missing (or the links loop), or it
+    /// leads out of the root (`resolvedRoot`, the root with its own links resolved) and following
+    /// such links was not asked for. Nil when `url` is not a link, or a link that is read.
+    func linkProblem(_ url: URL, resolvedRoot: String) -> String? {
+        guard (try? url.resourceValues(forKeys: [.isSymbolicLinkKey]))?.isSymbolicLink == true else { return nil }
+        let target = url.resolvingSymlinksInPath().path
+        guard FileManager.default.fileExists(atPath: target) else {
+            return "a symbolic link to nothing (its target is missing, or the links form a loop); skipped"
+        }
+        if !followsLinksOutside, target != resolvedRoot, !target.hasPrefix(resolvedRoot + "/") {
+            return "a symbolic link out of the scanned folder, to \(target); not followed (--follow-symlinks follows it)"
+        }
+        return nil
     }
 
     /// Why `url` (a link's target) is not read although it is not a folder: a FIFO would block the

@@ -52,9 +52,8 @@ public struct ArchiveStatus: Sendable {
     /// - Throws: `DocScanError.badFileList` (no plan, a list missing), `.archiveUnusable`.
     public func report(plan folder: URL) throws -> Report {
         let manifest = try PlanManifest(reading: folder)
-        let base = folder.pathExtension == "json" ? folder.deletingLastPathComponent() : folder
         return Report(counts: try manifest.shards.map { shard in
-            let list = try FileList(reading: base.appendingPathComponent(shard.list).path, nulSeparated: manifest.nulSeparated)
+            let list = try manifest.list(for: Shard(index: shard.index, count: manifest.shardCount), in: folder)
             var count = Count(name: "shard \(shard.index)")
             let archived = try archive.archivedPages(root: manifest.root, sources: Set(list.paths))
             var found = Set<String>()

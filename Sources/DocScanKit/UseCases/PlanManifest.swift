@@ -40,9 +40,7 @@ public struct PlanManifest: Codable, Equatable, Sendable {
     /// Reads `plan.json` from `folder` (or the file itself).
     /// - Throws: `DocScanError.badFileList`.
     public init(reading folder: URL) throws {
-        var isFolder: ObjCBool = false
-        let url = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) && isFolder.boolValue
-            ? folder.appendingPathComponent(Self.fileName) : folder
+        let url = Self.folder(of: folder).appendingPathComponent(Self.fileName)
         do {
             self = try JSONDecoder().decode(Self.self, from: Data(contentsOf: url))
         } catch let error as DecodingError {
@@ -52,7 +50,7 @@ public struct PlanManifest: Codable, Equatable, Sendable {
         }
     }
 
-    /// The list of `shard`, from the plan's `folder`. Its paths are relative, so a node that mounts
+    /// The list of `shard`, from the plan's `folder` (or its `plan.json`). Its paths are relative, so a node that mounts
     /// the planned folder elsewhere reads the same files.
     /// - Throws: `DocScanError.badShard` when the plan has another number of shards (its files would
     ///   be read by no task, or by two); `.badFileList` when the list cannot be read.
@@ -60,8 +58,12 @@ public struct PlanManifest: Codable, Equatable, Sendable {
         guard shard.count == shardCount else {
             throw DocScanError.badShard("the plan in \(folder.path) has \(shardCount) shards, but this task is shard \(shard)")
         }
-        let base = folder.pathExtension == "json" ? folder.deletingLastPathComponent() : folder
-        return try FileList(reading: base.appendingPathComponent(Self.listName(shard: shard.index, of: shardCount)).path, nulSeparated: nulSeparated)
+        return try FileList(reading: Self.folder(of: folder).appendingPathComponent(Self.listName(shard: shard.index, of: shardCount)).path, nulSeparated: nulSeparated)
+    }
+
+    /// The plan's folder, named as the folder or as its `plan.json`.
+    static func folder(of location: URL) -> URL {
+        location.lastPathComponent == fileName ? location.deletingLastPathComponent() : location
     }
 
     public init(root: String, shardCount: Int, nulSeparated: Bool, shards: [Entry]) {

@@ -27,12 +27,12 @@ public struct ShardPlan: Sendable {
     /// - Throws: `DocScanError.inputNotFound`, `.noPages`, `.outputNotWritable`.
     public func run(warning: (String) -> Void = { _ in }) throws -> PlanManifest {
         let source = PageSource(root: input, followsLinksOutside: followSymlinks)
-        let listing = try source.list()
-        for message in listing.warnings { warning(message) }
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: source.root.path, isDirectory: &isFolder), isFolder.boolValue else {
+        if FileManager.default.fileExists(atPath: source.root.path, isDirectory: &isFolder), !isFolder.boolValue {
             throw DocScanError.badFileList(path: input.path, reason: "docscan plan lists a folder; this is a file")
         }
+        let listing = try source.list()
+        for message in listing.warnings { warning(message) }
         guard !listing.pages.isEmpty else { throw DocScanError.noPages(path: input.path) }
         var files = Array(repeating: [String](), count: shards), pages = Array(repeating: 0, count: shards)
         for page in listing.pages {
