@@ -35,7 +35,7 @@ export DOCSCAN_MODELS := $(MODELS)
 RELEASE_BIN := .build/release/docscan
 OUT := out
 
-.PHONY: help setup models eval-setup build scan test eval bench bench-memory bench-archive profile killtest fuzz fuzz-deep clean
+.PHONY: help setup models eval-setup build scan test eval bench bench-memory bench-archive profile killtest cluster-demo fuzz fuzz-deep clean
 
 help:
 	@echo "make scan    set up, build, and scan the sample pages in Fixtures/pages/ into the archive"
@@ -47,6 +47,7 @@ help:
 	@echo "make bench-memory    peak memory of --jobs 2 on 100-megapixel photos (JPEG and PNG)"
 	@echo "make bench-archive   archive write cost, search latency on 10,000 pages, unchanged re-scan time"
 	@echo "make killtest        20 scans killed with SIGKILL at random moments, each resumed and checked"
+	@echo "make cluster-demo    a one-node Slurm cluster runs deploy/slurm's array job; one task is cancelled and run again"
 	@echo "make fuzz            libFuzzer over the load stage for FUZZ_SECONDS (600) on FUZZ_JOBS (2) processes"
 	@echo "make fuzz-deep       the same with Leptonica compiled from Debian's source with the fuzzer's coverage"
 	@echo "make setup   install what docscan needs (idempotent; seconds when all is there)"
@@ -134,6 +135,14 @@ bench-archive: build $(VENV)/.done
 
 killtest: build $(VENV)/.done
 	$(VENV_PYTHON) scripts/kill_resume.py --docscan $(RELEASE_BIN) --trials 20
+
+## cluster-demo: a real Slurm cluster of this one machine (Debian's slurm-wlm and munge, installed here
+## only) runs deploy/slurm/docscan-array.sbatch as an array job, cancels one running task, submits it again,
+## merges and checks the archive against the plan (deploy/slurm/cluster-demo.sh). The daemons and jobs
+## run as root; DOCSCAN_ARCHIVE, when a postgresql:// URL, is the archive all tasks share.
+cluster-demo: build
+	$(call apt-install,slurm-wlm munge)
+	$(SUDO) env DOCSCAN=$(RELEASE_BIN) DOCSCAN_ARCHIVE="$$DOCSCAN_ARCHIVE" deploy/slurm/cluster-demo.sh
 
 ## fuzz: the load stage under libFuzzer with AddressSanitizer, in its own build folder. New inputs collect
 ## in $(OUT)/fuzz/corpus, findings in $(OUT)/fuzz/artifacts; replay one with the plain build's

@@ -28,6 +28,13 @@ let package = Package(
             pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]
         ),
+        // PostgreSQL's client library (libpq-dev), for the shared archive: synchronous like the archive's
+        // writer, and it reads every connection option users expect (URIs, PG* variables, ~/.pgpass, TLS).
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         // The system ICU (libicu-dev). Its headers clash with the ICU copy Foundation bundles
         // (_FoundationICU defines UErrorCode differently), and a client of DocScanICU loads the modules
         // DocScanICU imports, even `internal` ones. So only CDocScanICU.c includes ICU's headers; its
@@ -50,11 +57,12 @@ let package = Package(
         // Needs ICU and jieba's dictionary, never Tesseract or Leptonica, so its tests run without models.
         .target(name: "DocScanKeywords", dependencies: ["DocScanCore", "DocScanICU"]),
         // The one layer that calls C: a Swift owner for every handle (Leptonica images and arrays,
-        // Tesseract engines and renderers, libexif data, file descriptors, child processes). The stages
-        // above it cannot import a C module, so the compiler keeps raw pointers inside it.
+        // Tesseract engines and renderers, libexif data, PostgreSQL connections and results, file
+        // descriptors, child processes). The stages above it cannot import a C module, so the compiler
+        // keeps raw pointers inside it.
         .target(
             name: "DocScanNative",
-            dependencies: ["DocScanCore", "CTesseract", "CLeptonica", "CExif", "CProcessSupport"]
+            dependencies: ["DocScanCore", "CTesseract", "CLeptonica", "CExif", "CLibPQ", "CProcessSupport"]
         ),
         .target(
             name: "DocScanKit",

@@ -26,7 +26,8 @@ public enum DocScanError: Error, Equatable, Codable, Sendable {
     case badRecord(path: String, line: Int, reason: String)
     /// Another `docscan scan` holds the archive, and waiting was not asked for.
     case archiveBusy(path: String)
-    /// The archive cannot be opened or read: not an SQLite database, damaged, or from a newer docscan.
+    /// The archive cannot be opened or read: not an SQLite database, damaged, from a newer docscan, or
+    /// its PostgreSQL server unreachable or refusing.
     case archiveUnusable(path: String, reason: String)
     /// No archive at `path` to read from (a scan makes one).
     case archiveNotFound(path: String)

@@ -15,7 +15,8 @@ public enum ExitStatus: Int32, CaseIterable, Codable, Sendable {
     case missingDependency = 4
     /// The output could not be written (permissions, missing folder, disk full).
     case outputNotWritable = 5
-    /// The archive is held by another run (with `--no-wait`), damaged, or from a newer docscan.
+    /// The archive is held by another run (with `--no-wait`), its server is unreachable, or it is damaged
+    /// or from a newer docscan.
     case archiveError = 6
     /// `docscan archive status`: pages listed in the plan are not in the archive (a task did not finish).
     case pagesMissing = 7
@@ -45,7 +46,7 @@ public enum ExitStatus: Int32, CaseIterable, Codable, Sendable {
         case .somePagesFailed: "some pages failed; their records carry the error, the rest are written"
         case .missingDependency: "a language model or library is missing, or a model file is damaged"
         case .outputNotWritable: "output not writable"
-        case .archiveError: "archive busy (--no-wait), damaged, or newer"
+        case .archiveError: "archive busy (--no-wait), unreachable, damaged, or newer"
         case .pagesMissing: "archive status: listed pages are missing from the archive"
         case .badArguments: "bad command-line arguments"
         case .interrupted: "interrupted; finished pages are written"

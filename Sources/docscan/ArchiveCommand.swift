@@ -7,9 +7,47 @@ import Foundation
 struct ArchiveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "archive",
-        abstract: "Check the archive: pages ok, failed and missing.",
-        subcommands: [ArchiveStatusCommand.self]
+        abstract: "Look after the archive: pages ok, failed and missing; set up and finalize a shared one.",
+        subcommands: [ArchiveStatusCommand.self, ArchiveInitCommand.self, ArchiveFinalizeCommand.self]
     )
+}
+
+/// `docscan archive init`: the tables, once, before an array job's tasks start.
+struct ArchiveInitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Make the archive, or bring an existing one up to date.",
+        discussion: """
+            For a PostgreSQL archive, run it once before an array job: it creates docscan's tables, the 'docscan' text-search configuration and the unaccent extension (the database user needs CREATE on the database). The first writer would do it too, under a lock; doing it first makes a permission problem show before a thousand tasks start.
+            """
+    )
+
+    @OptionGroup var archiveOptions: ArchiveOptions
+
+    func run() throws {
+        let archive = try ArchiveLocation.open(archiveOptions.location, create: true)
+        print("\(archive.location): ready, \(try archive.pageCount()) pages.")
+    }
+}
+
+/// `docscan archive finalize`: what writers leave out, after a job.
+struct ArchiveFinalizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "finalize",
+        abstract: "Bring keyword ranking up to date after an array job (PostgreSQL); merge SQLite's index.",
+        discussion: """
+            A PostgreSQL archive's writers do not count on how many pages each keyword is (those counts made writers wait on each other): search and export rank keywords by the counts of the last finalize. Run it after a job, or now and then during a long one; searches go on meanwhile. For an SQLite archive, whose writers count as they go, it merges the full-text index's segments.
+            """
+    )
+
+    @OptionGroup var archiveOptions: ArchiveOptions
+
+    func run() throws {
+        let archive = try archiveOptions.openExisting()
+        let watch = Stopwatch()
+        try archive.finalize()
+        print("\(archive.location): finalized, \(try archive.pageCount()) pages, in \(String(format: "%.1f", watch.seconds)) s.")
+    }
 }
 
 /// `docscan archive status [--manifest LISTS]`.

@@ -5,7 +5,9 @@ import Foundation
 
 /// `--archive`, shared by the commands that read or write the archive.
 struct ArchiveOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The archive (default: $DOCSCAN_ARCHIVE or ~/.local/share/docscan/archive.sqlite).", valueName: "path"))
+    @Option(help: ArgumentHelp(
+        "The archive: an SQLite file, or a PostgreSQL database many machines share (postgresql://user@host/db or a libpq 'host=… dbname=…' string; PG* variables and ~/.pgpass apply) (default: $DOCSCAN_ARCHIVE or ~/.local/share/docscan/archive.sqlite).",
+        valueName: "path|url"))
     var archive: String?
 
     var location: String { archive ?? ArchiveLocation.defaultPath() }

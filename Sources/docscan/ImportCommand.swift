@@ -23,6 +23,9 @@ struct ImportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The folder the records' sources are relative to.", valueName: "dir"))
     var root: String
 
+    @Option(help: ArgumentHelp("Keep the pages under this name instead of the folder's path (as scan --collection).", valueName: "name"))
+    var collection: String?
+
     @OptionGroup var archiveOptions: ArchiveOptions
 
     @Flag(help: "Fail at once (status 6) when a scan is writing to the archive, instead of waiting for it.")
@@ -34,14 +37,15 @@ struct ImportCommand: ParsableCommand {
         let records = try RecordReader.read(path: input)
         guard !records.isEmpty else { throw DocScanError.noPages(path: input) }
         var request = RecordImport(records: records, root: URL(fileURLWithPath: root), archive: archiveOptions.location)
+        request.collection = collection
         request.waitForArchive = !noWait
         let report = try request.run {
-            StandardError.print("another docscan scan is writing to \(archiveOptions.location); waiting for it to finish")
+            StandardError.print("another docscan scan is writing to \(ArchiveLocation.displayName(archiveOptions.location)); waiting for it to finish")
         }
         if !quietOption.quiet {
             StandardError.print(String(
                 format: "Imported %d pages into %@ in %.2f s (%.2f ms a page).",
-                report.pages, archiveOptions.location, report.seconds, report.seconds * 1000 / Double(report.pages)))
+                report.pages, ArchiveLocation.displayName(archiveOptions.location), report.seconds, report.seconds * 1000 / Double(report.pages)))
         }
     }
 }

@@ -35,11 +35,11 @@ struct MergeCommand: ParsableCommand {
         var merge = ArchiveMerge(sources: sources, destination: archiveOptions.location)
         merge.waitForArchive = !noWait
         let report = try merge.run {
-            StandardError.print("another docscan scan is writing to \(archiveOptions.location); waiting for it to finish")
+            StandardError.print("another docscan scan is writing to \(ArchiveLocation.displayName(archiveOptions.location)); waiting for it to finish")
         }
         guard !quietOption.quiet else { return }
         for (source, pages) in zip(sources, report.pages) { StandardError.print("\(source): \(pages) pages") }
         StandardError.print(String(
-            format: "Merged %d pages into %@ in %.2f s.", report.pages.reduce(0, +), archiveOptions.location, report.seconds))
+            format: "Merged %d pages into %@ in %.2f s.", report.pages.reduce(0, +), ArchiveLocation.displayName(archiveOptions.location), report.seconds))
     }
 }

@@ -30,6 +30,11 @@ struct PlanCommand: ParsableCommand {
     @Flag(name: [.customShort("0"), .customLong("null")], help: "Separate the lists' entries by NUL bytes (read them with --files-from LIST -0); for names holding a newline.")
     var nulSeparated = false
 
+    @Option(help: ArgumentHelp(
+        "The name the tasks keep the pages under in the archive instead of the folder's path ('scan --plan' takes it from the plan), for nodes that mount the share at different paths.",
+        valueName: "name"))
+    var collection: String?
+
     @Flag(help: "Follow symbolic links that point out of the folder.")
     var followSymlinks = false
 
@@ -43,6 +48,7 @@ struct PlanCommand: ParsableCommand {
         var plan = try ShardPlan(input: URL(fileURLWithPath: input), shards: shards, output: URL(fileURLWithPath: output))
         plan.nulSeparated = nulSeparated
         plan.followSymlinks = followSymlinks
+        plan.collection = collection
         let manifest = try plan.run { StandardError.print("warning: \($0)") }
         guard !quietOption.quiet else { return }
         let files = manifest.shards.reduce(0) { $0 + $1.files }, pages = manifest.shards.reduce(0) { $0 + $1.pages }

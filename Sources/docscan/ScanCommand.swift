@@ -61,6 +61,11 @@ struct ScanCommand: ParsableCommand {
         valueName: "lists"))
     var plan: String?
 
+    @Option(help: ArgumentHelp(
+        "Keep the pages in the archive under this name instead of DIR's absolute path, for machines that mount the same share at different paths (default: the plan's, with --plan).",
+        valueName: "name"))
+    var collection: String?
+
     @Flag(name: [.customShort("0"), .customLong("null")], help: "The --files-from list is separated by NUL bytes (find -print0), not newlines.")
     var nulSeparated = false
 
@@ -132,6 +137,8 @@ struct ScanCommand: ParsableCommand {
         if nulSeparated && filesFrom == nil {
             throw ValidationError("-0 describes the --files-from list; give --files-from too")
         }
+        if collection?.isEmpty == true { throw ValidationError("--collection needs a name") }
+        if noArchive && collection != nil { throw ValidationError("--collection names pages in the archive; --no-archive writes none") }
         if plan != nil && (shard == nil || filesFrom != nil) {
             throw ValidationError("--plan needs --shard (K/N or auto), and replaces --files-from")
         }
@@ -154,8 +161,11 @@ struct ScanCommand: ParsableCommand {
         if let plan, let shard = request.shard {
             // The shard picks the plan's list; the scan then keeps the list's files of that shard, which
             // are all of them when the plan is the folder's.
-            request.files = try PlanManifest(reading: URL(fileURLWithPath: plan)).list(for: shard, in: URL(fileURLWithPath: plan))
+            let manifest = try PlanManifest(reading: URL(fileURLWithPath: plan))
+            request.files = try manifest.list(for: shard, in: URL(fileURLWithPath: plan))
+            request.collection = manifest.collection
         }
+        if let collection { request.collection = collection }
         if isolation, let command = Self.workerCommand() {
             request.isolation = ProcessIsolation(command: command, memoryLimit: pageMemoryLimit > 0 ? pageMemoryLimit * 1_000_000 : nil)
         }

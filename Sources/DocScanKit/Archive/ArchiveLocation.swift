@@ -10,12 +10,28 @@ public enum ArchiveLocation {
         return DataFolder.path(environment: environment).appendingPathComponent("archive.sqlite").path
     }
 
-    /// The archive at `location`, a file path, brought up to date.
-    /// - Parameter create: make it (and its folder) when it does not exist.
+    /// The archive at `location`, brought up to date: a PostgreSQL database for a connection string
+    /// (`isServer`), else an SQLite file.
+    /// - Parameter create: make it (an SQLite file and its folder, docscan's tables in a database)
+    ///   when it does not exist.
     /// - Throws: `DocScanError.archiveNotFound` when it does not exist and `create` is false,
     ///   `DocScanError.outputNotWritable`, `DocScanError.archiveUnusable`.
     public static func open(_ location: String, create: Bool) throws -> any PageArchive {
-        try SQLiteArchive(path: location, create: create)
+        isServer(location)
+            ? try PostgreSQLArchive(conninfo: location, create: create)
+            : try SQLiteArchive(path: location, create: create)
+    }
+
+    /// Whether `location` names a PostgreSQL database: a `postgresql://` or `postgres://` URI, or a
+    /// libpq `key=value` string that starts with one of its usual keys (`host=db1 dbname=scans`).
+    public static func isServer(_ location: String) -> Bool {
+        location.hasPrefix("postgresql://") || location.hasPrefix("postgres://")
+            || location.range(of: #"^\s*(host|hostaddr|port|dbname|user|service|sslmode)\s*="#, options: .regularExpression) != nil
+    }
+
+    /// `location` as messages show it: a connection string without its password.
+    public static func displayName(_ location: String) -> String {
+        isServer(location) ? PostgreSQLArchive.redacted(location) : location
     }
 
     /// The scan root as archives store it: the absolute, standardized path of what was scanned.

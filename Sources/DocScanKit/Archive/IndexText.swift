@@ -32,13 +32,17 @@ public enum IndexText {
         return output
     }
 
-    /// An FTS5 query for a user's query: each word, found the way pages' words are, quoted so that no
-    /// character of it is FTS5 syntax, and all required. A word followed by `*` matches as a prefix.
-    ///
-    /// A query without Chinese is cut by ICU alone, so a search need not load jieba's dictionary.
+    /// A word of a user's query, found the way pages' words are; `prefix` when `*` follows it.
+    public struct QueryTerm: Equatable, Sendable {
+        public var text: String
+        public var prefix: Bool
+    }
+
+    /// The words of a user's query, cut the way pages are: Chinese by jieba's dictionary, the rest by
+    /// ICU alone, so that a search without Chinese need not load the dictionary.
     /// - Throws: `DocScanError.emptyQuery` when the query has no word, `DocScanError.missingDependency`
     ///   when a Chinese query cannot be cut without jieba's dictionary, or ICU fails.
-    public static func match(for query: String) throws -> String {
+    public static func terms(of query: String) throws -> [QueryTerm] {
         let segments: [WordSegment]
         do {
             segments = query.unicodeScalars.contains(where: Script.isHan)
@@ -49,13 +53,51 @@ public enum IndexText {
         } catch {
             throw DocScanError.missingDependency(name: "ICU", advice: "\(error)")
         }
-        var terms: [String] = []
-        for segment in segments where segment.kind != .nonWord {
-            let quoted = "\"" + segment.text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            let prefix = segment.range.upperBound < query.endIndex && query.unicodeScalars[segment.range.upperBound] == "*"
-            terms.append(prefix ? quoted + "*" : quoted)
+        let terms = segments.filter { $0.kind != .nonWord }.map { segment in
+            QueryTerm(
+                text: segment.text,
+                prefix: segment.range.upperBound < query.endIndex && query.unicodeScalars[segment.range.upperBound] == "*")
         }
         guard !terms.isEmpty else { throw DocScanError.emptyQuery(query) }
-        return terms.joined(separator: " ")
+        return terms
+    }
+
+    /// An FTS5 query for a user's query: each word quoted, so that no character of it is FTS5 syntax,
+    /// and all required. A word followed by `*` matches as a prefix.
+    /// - Throws: as `terms(of:)`.
+    public static func match(for query: String) throws -> String {
+        try terms(of: query).map { term in
+            "\"" + term.text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (term.prefix ? "*" : "")
+        }.joined(separator: " ")
+    }
+
+    /// The tokens SQLite's `unicode61` tokenizer sees in `text`, lowercased and separated by single
+    /// spaces: runs of letters, digits and marks, split at everything else. PostgreSQL's parser would
+    /// keep `www.example.com` or `3.5mg` whole (as a host, a number); handing it these tokens makes
+    /// both archives find the same pages for the same words.
+    public static func tokens(_ text: String) -> String {
+        var output = ""
+        output.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        var inToken = false
+        for scalar in text.unicodeScalars {
+            if isTokenScalar(scalar) {
+                if !inToken && !output.isEmpty { output.unicodeScalars.append(" ") }
+                output.unicodeScalars.append(scalar)
+                inToken = true
+            } else {
+                inToken = false
+            }
+        }
+        return output.lowercased()
+    }
+
+    private static func isTokenScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark, .privateUse:
+            true
+        default:
+            false
+        }
     }
 }

@@ -2,11 +2,14 @@ import DocScanCore
 
 /// Where scanned pages are kept and found.
 ///
-/// One protocol, so that the use cases (scan into an archive, search, export, import) do not care which
-/// archive they talk to: the embedded SQLite file, the default, and a server archive that many
-/// machines share, next.
+/// One protocol, so that the use cases (scan into an archive, search, export, import, merge) do not care
+/// which archive they talk to: the embedded SQLite file, the default, or a PostgreSQL database that many
+/// machines share.
+///
+/// Pages are kept by (root, source, page). The root is the absolute path of the folder scanned, or a
+/// collection name (`--collection`) when machines mount the same share at different paths.
 public protocol PageArchive: AnyObject, Sendable {
-    /// Where it is, for messages: a file path.
+    /// Where it is, for messages: a file path, or a server and database without a password.
     var location: String { get }
 
     /// Takes the archive for one writing run until the returned lock goes, so that a second run waits
@@ -25,8 +28,16 @@ public protocol PageArchive: AnyObject, Sendable {
     func archivedPages(root: String, sources: Set<String>?) throws -> [ArchivedPageState]
 
     /// Starts a run that writes the pages of `root`, one complete page at a time.
+    /// - Parameter folder: the absolute path of the folder (or single image) the pages' files are under
+    ///   on this machine, from which each page's `path` is made; the root itself unless it is a
+    ///   collection name.
     /// - Throws: `DocScanError.archiveUnusable`, `DocScanError.missingDependency` (ICU, jieba).
-    func beginRun(root: String, mode: ScanMode, languages: LanguageList) throws -> any ArchiveRun
+    func beginRun(root: String, folder: String, mode: ScanMode, languages: LanguageList) throws -> any ArchiveRun
+
+    /// Brings what is computed over many pages up to date after writers are done: PostgreSQL's keyword
+    /// document frequencies, which its writers leave out of their transactions; SQLite's index merge.
+    /// - Throws: `DocScanError.archiveUnusable`.
+    func finalize() throws
 
     /// Pages matching every word of `query.text`, best first.
     /// - Throws: `DocScanError.emptyQuery`, `DocScanError.archiveUnusable`, `DocScanError.missingDependency`.
@@ -81,7 +92,7 @@ public struct ArchivedPageState: Equatable, Sendable {
 
 /// One archived page as exports see it: its record, keywords ranked over the pages of its root.
 public struct ArchivedPage: Sendable {
-    /// The folder (or file) it was scanned from.
+    /// The folder (or file) it was scanned from, or its collection name.
     public var root: String
     /// Absolute path of the file.
     public var path: String

@@ -44,9 +44,7 @@ extension SQLiteArchive {
 
     /// The pages of files at or under `folder`: the file itself, or paths below it.
     private static func condition(folder: String?) -> (String, StatementArguments) {
-        guard let folder else { return ("", []) }
-        let trimmed = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        return ("WHERE path = ? OR path LIKE ? ESCAPE '\\'",
-                [trimmed, likePattern(prefix: trimmed == "/" ? "/" : trimmed + "/")])
+        guard let filter = folder.map(FolderFilter.init) else { return ("", []) }
+        return ("WHERE path = ? OR path LIKE ? ESCAPE '\\'", [filter.exact, filter.likePattern])
     }
 }

@@ -9,10 +9,9 @@ extension SQLiteArchive {
         let match = try IndexText.match(for: query.text)
         var conditions = ["page_fts MATCH ?"]
         var arguments: StatementArguments = [query.marks.0, query.marks.1, match]
-        if let folder = query.folder {
-            let folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        if let folder = query.folder.map(FolderFilter.init) {
             conditions.append("(page.path = ? OR page.path LIKE ? ESCAPE '\\')")
-            arguments += [folder, Self.likePattern(prefix: folder == "/" ? "/" : folder + "/")]
+            arguments += [folder.exact, folder.likePattern]
         }
         if let language = query.language {
             conditions.append("instr('+' || page.languages || '+', ?) > 0")
@@ -39,12 +38,5 @@ extension SQLiteArchive {
                     keywords: Array(try SQLiteKeywordRanking.keywords(ofPage: row["id"], root: row["root"], in: db).prefix(query.keywordLimit)))
             }
         }
-    }
-
-    /// A LIKE pattern matching paths that start with `prefix`, with LIKE's wildcards escaped.
-    static func likePattern(prefix: String) -> String {
-        prefix.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "%"
     }
 }

@@ -90,8 +90,17 @@ public final class SQLiteArchive: PageArchive {
         try RunLock(archivePath: path, wait: wait, waiting: waiting)
     }
 
-    public func beginRun(root: String, mode: ScanMode, languages: LanguageList) throws -> any ArchiveRun {
-        try SQLiteArchiveRun(archive: self, root: root, mode: mode, languages: languages)
+    public func beginRun(root: String, folder: String, mode: ScanMode, languages: LanguageList) throws -> any ArchiveRun {
+        try SQLiteArchiveRun(archive: self, root: root, folder: folder, mode: mode, languages: languages)
+    }
+
+    /// Writers keep document frequencies up to date; this merges the full-text index's segments, which
+    /// many small transactions leave behind, and refreshes the query planner's statistics.
+    public func finalize() throws {
+        try write { db in
+            try db.execute(sql: "INSERT INTO page_fts (page_fts) VALUES ('optimize')")
+            try db.execute(sql: "PRAGMA optimize")
+        }
     }
 
     /// The languages as one string, as pages store them: `chi_sim+eng`.

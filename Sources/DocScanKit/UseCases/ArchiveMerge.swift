@@ -27,9 +27,12 @@ public struct ArchiveMerge: Sendable {
     /// - Throws: `DocScanError.archiveNotFound` (a source), `.badFileList` (a source that is the
     ///   destination), `.archiveBusy`, `.archiveUnusable`, `.outputNotWritable`.
     public func run(waiting: () -> Void = {}) throws -> Report {
-        let target = URL(fileURLWithPath: destination).standardizedFileURL.resolvingSymlinksInPath().path
+        func identity(_ location: String) -> String {
+            ArchiveLocation.isServer(location) ? location : URL(fileURLWithPath: location).standardizedFileURL.resolvingSymlinksInPath().path
+        }
+        let target = identity(destination)
         let archives = try sources.map { source in
-            guard URL(fileURLWithPath: source).standardizedFileURL.resolvingSymlinksInPath().path != target else {
+            guard identity(source) != target else {
                 throw DocScanError.badFileList(path: source, reason: "is the archive merged into; name it only with --archive")
             }
             return try ArchiveLocation.open(source, create: false)
@@ -46,7 +49,7 @@ public struct ArchiveMerge: Sendable {
                 if run?.root != page.root {
                     try run?.writer.finish()
                     run = (page.root, try store.beginRun(
-                        root: page.root, mode: page.record.mode, languages: LanguageList(codes: page.record.languages)))
+                        root: page.root, folder: Self.folder(of: page), mode: page.record.mode, languages: LanguageList(codes: page.record.languages)))
                 }
                 try run?.writer.write(page.record)
                 count += 1
@@ -56,5 +59,11 @@ public struct ArchiveMerge: Sendable {
         }
         withExtendedLifetime(lock) {}
         return Report(pages: counts, seconds: watch.seconds)
+    }
+
+    /// The folder a page's file was scanned under, from its path: so the merged page keeps its path.
+    private static func folder(of page: ArchivedPage) -> String {
+        let suffix = "/" + page.record.source
+        return page.path.hasSuffix(suffix) ? String(page.path.dropLast(suffix.count)) : page.path
     }
 }

@@ -16,6 +16,9 @@ public final class ArchiveScan: Sendable {
         public var configuration: ScanConfiguration
         /// The archive to scan into, or nil for records only.
         public var archive: String?
+        /// The name the pages are kept under in the archive instead of the folder's absolute path, for
+        /// machines that mount the same share at different paths (`--collection`).
+        public var collection: String?
         /// A file to write every page's record to as JSON Lines (replaced), `-` for standard output.
         public var jsonl: String?
         /// Read files that symbolic links point to outside the folder.
@@ -112,18 +115,19 @@ public final class ArchiveScan: Sendable {
         var lock: (any ArchiveLock)?
         if let location = request.archive {
             let archive = try ArchiveLocation.open(location, create: true)
-            lock = try archive.lockForWriting(wait: request.waitForArchive) { events(.waitingForArchive(location)) }
-            let root = ArchiveLocation.root(of: request.input)
+            lock = try archive.lockForWriting(wait: request.waitForArchive) { events(.waitingForArchive(ArchiveLocation.displayName(location))) }
+            let folder = ArchiveLocation.root(of: request.input)
+            let root = request.collection ?? folder
             let found = try ScanPlan(
                 archive: archive, listing: listing.pages, root: root, mode: configuration.mode,
                 languages: configuration.languages, force: request.force, partial: partial)
             pages = found.pages
             plan = found
-            archiveRun = try archive.beginRun(root: root, mode: configuration.mode, languages: configuration.languages)
+            archiveRun = try archive.beginRun(root: root, folder: folder, mode: configuration.mode, languages: configuration.languages)
             // The records file holds every page of the folder: the unchanged ones as archived.
             if let records, !found.unchanged.isEmpty {
                 let unchanged = Set(found.unchanged.map { "\($0.relativePath)\u{0}\($0.page)" })
-                try archive.forEachPage(under: root) { page in
+                try archive.forEachPage(under: folder) { page in
                     guard page.root == root, unchanged.contains("\(page.record.source)\u{0}\(page.record.page)") else { return }
                     try records.write(page.record)
                 }
@@ -146,7 +150,7 @@ public final class ArchiveScan: Sendable {
         withExtendedLifetime(lock) {}
         return Outcome(
             summary: summary,
-            outputs: [request.archive, request.jsonl.map { $0 == "-" ? "standard output" : $0 }].compactMap { $0 },
+            outputs: [request.archive.map(ArchiveLocation.displayName), request.jsonl.map { $0 == "-" ? "standard output" : $0 }].compactMap { $0 },
             plan: plan, pruned: pruned, notRead: listing.notRead)
     }
 }

@@ -55,7 +55,7 @@ public struct ArchiveStatus: Sendable {
         return Report(counts: try manifest.shards.map { shard in
             let list = try manifest.list(for: Shard(index: shard.index, count: manifest.shardCount), in: folder)
             var count = Count(name: "shard \(shard.index)")
-            let archived = try archive.archivedPages(root: manifest.root, sources: Set(list.paths))
+            let archived = try archive.archivedPages(root: manifest.archiveRoot, sources: Set(list.paths))
             var found = Set<String>()
             for page in archived {
                 found.insert(page.source)

@@ -6,6 +6,11 @@ import Foundation
 public struct PlanManifest: Codable, Equatable, Sendable {
     /// The folder planned, as archives store roots.
     public var root: String
+    /// The name the tasks keep the pages under instead of `root` (`docscan plan --collection`): what
+    /// `scan --plan` writes under and `archive status` looks up.
+    public var collection: String?
+    /// What the archive keeps this plan's pages under.
+    public var archiveRoot: String { collection ?? root }
     public var shardCount: Int
     /// Whether the lists are NUL-separated (read them with `--files-from LIST -0`).
     public var nulSeparated: Bool
@@ -22,7 +27,7 @@ public struct PlanManifest: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case root, shardCount = "shard_count", nulSeparated = "nul_separated", shards
+        case root, collection, shardCount = "shard_count", nulSeparated = "nul_separated", shards
     }
 
     public static let fileName = "plan.json"
@@ -66,8 +71,9 @@ public struct PlanManifest: Codable, Equatable, Sendable {
         location.lastPathComponent == fileName ? location.deletingLastPathComponent() : location
     }
 
-    public init(root: String, shardCount: Int, nulSeparated: Bool, shards: [Entry]) {
+    public init(root: String, collection: String? = nil, shardCount: Int, nulSeparated: Bool, shards: [Entry]) {
         self.root = root
+        self.collection = collection
         self.shardCount = shardCount
         self.nulSeparated = nulSeparated
         self.shards = shards

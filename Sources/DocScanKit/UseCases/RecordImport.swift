@@ -9,6 +9,8 @@ public struct RecordImport: Sendable {
     public var records: [PageRecord]
     /// The folder the records' sources are relative to.
     public var root: URL
+    /// The name the pages are kept under instead of the folder's path (`--collection`).
+    public var collection: String?
     /// The archive to add them to; made when missing.
     public var archive: String
     /// Wait for a scan that holds the archive, rather than fail.
@@ -33,8 +35,9 @@ public struct RecordImport: Sendable {
         let store = try ArchiveLocation.open(archive, create: true)
         let lock = try store.lockForWriting(wait: waitForArchive, waiting: waiting)
         let watch = Stopwatch()
+        let folder = ArchiveLocation.root(of: root)
         let run = try store.beginRun(
-            root: ArchiveLocation.root(of: root), mode: first.mode, languages: LanguageList(codes: first.languages))
+            root: collection ?? folder, folder: folder, mode: first.mode, languages: LanguageList(codes: first.languages))
         for record in records { try run.write(record) }
         try run.finish()
         withExtendedLifetime(lock) {}

@@ -12,6 +12,8 @@ public struct ShardPlan: Sendable {
     public var output: URL
     /// Separate the lists' entries by NUL bytes (for `-0`) rather than newlines.
     public var nulSeparated = false
+    /// The name the tasks keep the pages under in the archive, instead of the folder's path.
+    public var collection: String?
     public var followSymlinks = false
 
     /// - Throws: `DocScanError.badShard` when `shards` is less than 1.
@@ -51,7 +53,7 @@ public struct ShardPlan: Sendable {
             throw DocScanError.outputNotWritable(path: output.path, reason: "cannot make the folder: \(error.localizedDescription)")
         }
         var manifest = PlanManifest(
-            root: ArchiveLocation.root(of: input), shardCount: shards, nulSeparated: nulSeparated, shards: [])
+            root: ArchiveLocation.root(of: input), collection: collection, shardCount: shards, nulSeparated: nulSeparated, shards: [])
         for shard in 0..<shards {
             let name = PlanManifest.listName(shard: shard, of: shards)
             let data = FileList(paths: files[shard]).data(nulSeparated: nulSeparated)

@@ -94,7 +94,7 @@ import Testing
         #expect(heizung == ["de_brief.png", "en_letter.png"])
         #expect(try archive.search("harbourside").isEmpty)
 
-        let run = try archive.beginRun(root: ArchiveLocation.root(of: folder), mode: .fast, languages: LanguageList(parsing: "eng"))
+        let run = try archive.beginRun(root: ArchiveLocation.root(of: folder), folder: ArchiveLocation.root(of: folder), mode: .fast, languages: LanguageList(parsing: "eng"))
         #expect(try run.prune(changed.gone) == 1)
         #expect(try archive.pageCount() == 2)
         #expect(try archive.search("heizung").map(\.source) == ["en_letter.png"])

@@ -156,11 +156,12 @@ private final class ArchiveSpy: PageArchive, @unchecked Sendable {
         asked.append(sources)
         return try archive.archivedPages(root: root, sources: sources)
     }
-    func beginRun(root: String, mode: ScanMode, languages: LanguageList) throws -> any ArchiveRun {
-        try archive.beginRun(root: root, mode: mode, languages: languages)
+    func beginRun(root: String, folder: String, mode: ScanMode, languages: LanguageList) throws -> any ArchiveRun {
+        try archive.beginRun(root: root, folder: folder, mode: mode, languages: languages)
     }
     func search(_ query: ArchiveQuery) throws -> [SearchHit] { try archive.search(query) }
     func forEachPage(under folder: String?, _ body: (ArchivedPage) throws -> Void) throws { try archive.forEachPage(under: folder, body) }
     func roots(under folder: String?) throws -> [String] { try archive.roots(under: folder) }
     func pageCount() throws -> Int { try archive.pageCount() }
+    func finalize() throws { try archive.finalize() }
 }

@@ -1,0 +1,108 @@
+import DocScanCore
+import DocScanKeywords
+import DocScanNative
+import Foundation
+
+/// What a PostgreSQL archive holds: for a re-scan's plan, for status reports and for exports.
+extension PostgreSQLArchive {
+    public func archivedPages(root: String, sources: Set<String>?) throws -> [ArchivedPageState] {
+        let select = "SELECT source, page, sha256, mode, languages, error_kind IS NOT NULL FROM docscan_page WHERE collection = $1"
+        return try withConnection { connection in
+            guard let sources else { return Self.states(try connection.execute(select, [root])) }
+            // A shard's files as one array parameter per slice, not the whole collection.
+            var states: [ArchivedPageState] = []
+            let sorted = sources.sorted()
+            for start in stride(from: 0, to: sorted.count, by: 1000) {
+                let slice = sorted[start..<min(start + 1000, sorted.count)]
+                states += Self.states(try connection.execute(
+                    select + " AND source = ANY($2::text[])", [root, PostgresArrayLiteral.text(slice)]))
+            }
+            return states
+        }
+    }
+
+    private static func states(_ rows: PostgresResult) -> [ArchivedPageState] {
+        (0..<rows.rowCount).map { row in
+            ArchivedPageState(
+                source: rows.value(row, 0) ?? "", page: rows.int(row, 1) ?? 0, sha256: rows.value(row, 2),
+                mode: rows.value(row, 3).flatMap(ScanMode.init(rawValue:)),
+                languages: (rows.value(row, 4) ?? "").split(separator: "+").map(String.init),
+                failed: rows.bool(row, 5) ?? false)
+        }
+    }
+
+    public func roots(under folder: String?) throws -> [String] {
+        let (condition, parameters) = Self.condition(folder: folder)
+        return try withConnection { connection in
+            let rows = try connection.execute(
+                "SELECT DISTINCT collection FROM docscan_page \(condition) ORDER BY collection", parameters)
+            return (0..<rows.rowCount).compactMap { rows.value($0, 0) }
+        }
+    }
+
+    /// Pages in order of collection, file and page, from one snapshot (a repeatable-read transaction
+    /// and a cursor, 500 rows at a time), each page's keywords ranked over its collection.
+    public func forEachPage(under folder: String?, _ body: (ArchivedPage) throws -> Void) throws {
+        let (condition, parameters) = Self.condition(folder: folder)
+        let decoder = JSONDecoder()
+        try withConnection { connection in
+            try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            defer { _ = try? connection.execute("ROLLBACK") }
+            try connection.execute("""
+                DECLARE pages NO SCROLL CURSOR FOR
+                SELECT id, collection, path, record FROM docscan_page \(condition) ORDER BY collection, source, page
+                """, parameters)
+            var rankers: [String: KeywordRanker] = [:]
+            while true {
+                let rows = try connection.execute("FETCH 500 FROM pages")
+                guard rows.rowCount > 0 else { return }
+                let ids = (0..<rows.rowCount).map { rows.value($0, 0) ?? "0" }
+                let keywords = try Self.keywords(of: ids, on: connection)
+                for row in 0..<rows.rowCount {
+                    let id = ids[row], root = rows.value(row, 1) ?? ""
+                    var record: PageRecord
+                    do {
+                        record = try decoder.decode(PageRecord.self, from: Data((rows.value(row, 3) ?? "").utf8))
+                    } catch {
+                        throw DocScanError.archiveUnusable(path: location, reason: "page \(id) has an unreadable record: \(error)")
+                    }
+                    if rankers[root] == nil { rankers[root] = try Self.ranker(collection: root, on: connection) }
+                    let (words, counts) = keywords[id] ?? ([], [])
+                    record.keywords = rankers[root]?.ranked(words, counts: counts) ?? words
+                    record.keywordString = record.keywords.joined(separator: " ")
+                    record.keywordCounts = Dictionary(zip(words, counts), uniquingKeysWith: { first, _ in first })
+                    try body(ArchivedPage(root: root, path: rows.value(row, 2) ?? "", record: record))
+                }
+            }
+        }
+    }
+
+    /// The keywords (first-seen order) and their counts of each page of `ids`.
+    static func keywords(of ids: [String], on connection: PostgresConnection) throws -> [String: ([String], [Int])] {
+        let rows = try connection.execute("""
+            SELECT page_id, keyword, count FROM docscan_keyword WHERE page_id = ANY($1::bigint[]) ORDER BY page_id, rank
+            """, ["{" + ids.joined(separator: ",") + "}"])
+        var keywords: [String: ([String], [Int])] = [:]
+        for row in 0..<rows.rowCount {
+            let id = rows.value(row, 0) ?? ""
+            keywords[id, default: ([], [])].0.append(rows.value(row, 1) ?? "")
+            keywords[id, default: ([], [])].1.append(rows.int(row, 2) ?? 1)
+        }
+        return keywords
+    }
+
+    /// A ranker over the document frequencies of `collection` as of the last `finalize()`.
+    static func ranker(collection: String, on connection: PostgresConnection) throws -> KeywordRanker {
+        let rows = try connection.execute("SELECT keyword, pages FROM docscan_keyword_df WHERE collection = $1", [collection])
+        var frequency: [String: Int] = [:]
+        for row in 0..<rows.rowCount { frequency[rows.value(row, 0) ?? ""] = rows.int(row, 1) ?? 0 }
+        let size = try connection.execute("SELECT pages FROM docscan_collection_size WHERE collection = $1", [collection])
+        return KeywordRanker(documentFrequency: frequency, pageCount: size.int(0, 0) ?? 0)
+    }
+
+    /// The pages of files at or under `folder`.
+    static func condition(folder: String?) -> (String, [String?]) {
+        guard let filter = folder.map(FolderFilter.init) else { return ("", []) }
+        return (#"WHERE path = $1 OR path LIKE $2 ESCAPE '\'"#, [filter.exact, filter.likePattern])
+    }
+}
