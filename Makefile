@@ -11,12 +11,14 @@ SHELL := /bin/bash
 # tools, which the tests read searchable PDFs back with; pip, which downloads the accurate-mode models
 # (Debian's Python refuses `pip install` (PEP 668), not `pip download`); Pillow, for the scripts that make
 # pages (the fixture scripts and make bench-memory); GNU parallel, which deploy/parallel's script runs
-# the shards with (the tests run that script).
+# the shards with (the tests run that script); libpq's headers for the PostgreSQL archive, and PostgreSQL's
+# server, which the tests start in a temporary folder of their own (Debian's cluster is not used).
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libexif-dev tesseract-ocr \
 	tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-osd tesseract-ocr-deu \
 	tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-spa tesseract-ocr-por \
 	libicu-dev python3-jieba libsqlite3-dev poppler-utils python3-pip python3-pil \
-	wamerican wngerman wfrench wspanish witalian wportuguese wbrazilian parallel
+	wamerican wngerman wfrench wspanish witalian wportuguese wbrazilian parallel \
+	libpq-dev postgresql
 
 # The eval and bench scripts' own Python: a virtual environment, since Debian's Python takes no
 # `pip install`. It sees the system's packages (Debian's Pillow) and adds rapidfuzz, which Debian 12 does

@@ -91,10 +91,16 @@ let package = Package(
             dependencies: ["DocScanKit", "DocScanCore"],
             path: "Sources/DocScanLoadFuzzer"
         ),
+        // A PostgreSQL server of the tests' own, for the archive tests of both test targets.
+        .target(
+            name: "DocScanTestSupport",
+            dependencies: ["DocScanNative"],
+            path: "Tests/DocScanTestSupport"
+        ),
         .testTarget(
             name: "DocScanKitTests",
             dependencies: [
-                "DocScanKit", "DocScanKeywords", "DocScanNative", "DocScanCore", "CLeptonica", "CTesseract",
+                "DocScanKit", "DocScanKeywords", "DocScanNative", "DocScanCore", "CLeptonica", "CTesseract", "DocScanTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -112,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "docscanTests",
-            dependencies: ["DocScanKit", "DocScanCore"]
+            dependencies: ["DocScanKit", "DocScanCore", "DocScanTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -8,7 +8,8 @@
 #
 # DIR: page images (default: a copy of Fixtures/pages and Fixtures/photos, 11 pages; Fixtures as a whole
 # holds fuzz seeds and broken files on purpose). SHARDS: array size (default 4).
-# DOCSCAN_ARCHIVE=postgresql://...: every task writes into that one archive, and there is no merge.
+# DOCSCAN_ARCHIVE=postgresql://...: every task writes into that one archive, and there is no merge
+# (a path in DOCSCAN_ARCHIVE is not shared: the tasks write their own SQLite files, as in the sbatch).
 # DEMO_DIR (default /tmp/docscan-cluster-demo) holds the configuration, logs, plan and archives; it is
 # emptied at the start, so the demo can run again. DEMO_PORT (default 6817): slurmctld's port, slurmd's
 # is the next. DOCSCAN_MODE (default fast), DOCSCAN_LANG (default eng) go to the tasks.
@@ -34,14 +35,15 @@ started=$SECONDS
 say() { printf '\n== %s\n' "$*"; }
 die() { printf 'cluster-demo: %s\n' "$*" >&2; exit 1; }
 
-# The same test as docscan-array.sbatch: only a server URL is shared by all tasks; a path in
+# The same test as docscan-array.sbatch: only a PostgreSQL database is shared by all tasks; a path in
 # DOCSCAN_ARCHIVE (docscan's own default archive) is not, each task then writes its own SQLite file.
 shared=
-if [[ "${DOCSCAN_ARCHIVE:-}" == postgres://* || "${DOCSCAN_ARCHIVE:-}" == postgresql://* ]]; then
+server='^(postgres(ql)?://|[[:space:]]*(host|hostaddr|port|dbname|user|service|sslmode)[[:space:]]*=)'
+if [[ ${DOCSCAN_ARCHIVE:-} =~ $server ]]; then
     shared=$DOCSCAN_ARCHIVE
 fi
 
-[[ $(id -u) == 0 ]] || die "run as root: slurmd starts tasks as their user and this cluster has only root"
+[[ $(id -u) == 0 ]] || die "run as root: slurmd needs root, and this demo runs every daemon and task as root"
 for tool in munged mungekey munge slurmctld slurmd sbatch squeue scontrol sinfo scancel; do
     command -v "$tool" >/dev/null || die "$tool is missing: apt-get install slurm-wlm munge (or make cluster-demo)"
 done
@@ -91,13 +93,19 @@ finish() {
     exit "$status"
 }
 
-# Polls COMMAND until it succeeds, for at most SECONDS; on time-out shows the logs that say why.
+# Polls COMMAND until it succeeds, for at most SECONDS; when it times out or a daemon has died (a port
+# in use, a bad setting), shows the logs that say why.
 wait_for() {
-    local seconds=$1 what=$2 deadline=$(( SECONDS + $1 ))
+    local seconds=$1 what=$2 deadline=$(( SECONDS + $1 )) pidfile
     shift 2
     until "$@" >/dev/null 2>&1; do
+        for pidfile in "$demo"/run/*.pid; do
+            [[ -e $pidfile && ! -d /proc/$(<"$pidfile") ]] || continue
+            tail -n 20 "$demo"/log/*.log "$demo"/log/*.out >&2 || true
+            die "$(basename "$pidfile" .pid) ended while waiting for $what (logs above)"
+        done
         if (( SECONDS >= deadline )); then
-            tail -n 20 "$demo"/log/*.log >&2 || true
+            tail -n 20 "$demo"/log/*.log "$demo"/log/*.out >&2 || true
             die "gave up after $seconds s waiting for $what"
         fi
         sleep 0.5
@@ -129,6 +137,12 @@ help=$("$docscan" --help)
 for command in plan merge archive; do
     grep -q "^  $command " <<< "$help" || die "$docscan_source has no '$command' command: build it again (make build)"
 done
+if [[ -n $shared ]]; then
+    help=$("$docscan" archive --help)
+    for command in init finalize; do
+        grep -q "^  $command " <<< "$help" || die "$docscan_source has no 'archive $command': build it again (make build)"
+    done
+fi
 
 say "munge and Slurm configuration in $demo/etc"
 host=$(hostname -s)
@@ -204,10 +218,10 @@ fi
 input=$(cd "$input" && pwd)
 "$docscan" plan "$input" --shards "$shards" --output "$demo/plan"
 
-# The tasks get this script's environment (sbatch --export=ALL), SLURM_CONF included.
+# The tasks get this script's environment (sbatch --export=ALL), SLURM_CONF included. Not
+# DOCSCAN_SHARDS: the array's tasks find their shard with --shard auto.
 export DOCSCAN=$docscan DOCSCAN_INPUT=$input DOCSCAN_PLAN=$demo/plan DOCSCAN_OUTPUT=$demo/out
-# The shard count, so that the single task submitted again below reads shard K of N, not 0 of 1.
-export DOCSCAN_SHARDS=$shards
+unset DOCSCAN_SHARDS
 # One CPU a task: two tasks run at once on two cores, so one is cancelled while the other goes on.
 submit=(sbatch --parsable --cpus-per-task=1 --output="$demo/log/docscan-%A_%a.log" --chdir="$demo/out")
 
@@ -219,23 +233,31 @@ tasks() {
 }
 finished() { [[ -z $(squeue -h -j "$1" -o %i) ]]; }
 
+if [[ -n $shared ]]; then
+    # The tables once, before the tasks: a database problem (rights, a server not there) shows here.
+    say "docscan archive init --archive $shared"
+    "$docscan" archive init --archive "$shared"
+fi
+
 say "sbatch --array=0-$(( shards - 1 )) $sbatch_script"
 job=$("${submit[@]}" --array=0-$(( shards - 1 )) "$sbatch_script")
 job=${job%%;*}
 echo "array job $job"
 
 # The archive a task writes shard K into, and "ARCHIVED MISSING": the pages of shard K it holds (ok or
-# failed) and those it does not hold yet ("0 1" before the task has made its archive).
+# failed) and those it does not hold yet.
 archive_of() { if [[ -n $shared ]]; then echo "$shared"; else echo "$demo/out/shard-$1.sqlite"; fi; }
 progress() {
-    [[ -n $shared || -e $(archive_of "$1") ]] || { echo 0 1; return; }
     "$docscan" archive status --archive "$(archive_of "$1")" --manifest "$demo/plan" 2>/dev/null |
         awk -v shard="$1:" '$1 == "shard" && $2 == shard { print $3 + $5, $7; found = 1 } END { if (!found) print 0, 1 }'
 }
 
 # Cancels a running task once it has archived a page and has more to read: mid-scan (a task with a
 # page still to read will not end before scancel reaches it), so the task submitted again shows that
-# only the rest is read. A task that ends first is left alone.
+# only the rest is read. A task that ends first is left alone. A task's archive is read only from its
+# third second on: 'archive status' sets up a new archive's tables as a scan does, without a lock, and
+# two set-ups at once can fail the task (status 6: "database is locked", "table scan already exists").
+declare -A running_since=()
 victim=
 deadline=$(( SECONDS + 600 ))
 while [[ -z $victim ]]; do
@@ -246,8 +268,10 @@ while [[ -z $victim ]]; do
         echo "every task ended before one could be cancelled ($shared held the pages already?): no cancel"
         break
     fi
-    (( SECONDS < deadline )) || die "no task of job $job started running in 300 s"
+    (( SECONDS < deadline )) || die "no task of job $job could be cancelled in 600 s"
     for running in $(squeue -h -j "$job" -t RUNNING -o %i); do
+        running_since[$running]=${running_since[$running]:-$SECONDS}
+        (( SECONDS - running_since[$running] >= 2 )) || continue
         read -r done missing < <(progress "${running#*_}")
         if (( done >= 1 && missing >= 1 )) &&
             [[ $(squeue -h -j "$running" -t RUNNING -o %i 2>/dev/null) == "$running" ]]; then
@@ -277,8 +301,10 @@ if [[ -n $victim ]]; then
     say "shard $index after the cancel"
     report=$("$docscan" archive status --archive "$(archive_of "$index")" --manifest "$demo/plan" 2>&1 || true)
     grep "^shard $index:" <<< "$report" || echo "$report"
-    say "sbatch --array=$index (shard $index of $shards again)"
-    again=$("${submit[@]}" --array="$index" "$sbatch_script")
+    say "DOCSCAN_SHARDS=$shards sbatch --array=$index (shard $index of $shards again)"
+    # Alone, the task is an array of 1, where --shard auto would mean shard 0 of 1: DOCSCAN_SHARDS makes
+    # the sbatch script pass --shard K/N instead.
+    again=$("${submit[@]}" --array="$index" --export=ALL,DOCSCAN_SHARDS="$shards" "$sbatch_script")
     again=${again%%;*}
     echo "array job $again"
     wait_for 1800 "job $again to end" finished "$again"
@@ -289,6 +315,9 @@ fi
 
 if [[ -n $shared ]]; then
     archive=$shared
+    # A shared archive's writers leave keyword counts (search ranking) to this, after the job.
+    say "docscan archive finalize --archive $archive"
+    "$docscan" archive finalize --archive "$archive"
 else
     archive=$demo/out/all.sqlite
     say "docscan merge $demo/out/shard-*.sqlite --archive $archive"

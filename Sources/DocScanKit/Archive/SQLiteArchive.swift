@@ -38,12 +38,7 @@ public final class SQLiteArchive: PageArchive {
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            let migrator = SQLiteArchiveSchema.migrator
-            if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
-                throw DocScanError.archiveUnusable(path: path, reason: "it was made by a newer docscan (unknown schema version)")
-            }
-            try migrator.migrate(pool)
+            pool = try Self.openMigrated(path: path, configuration: configuration)
         } catch let error as DocScanError {
             throw error
         } catch let error as DatabaseError {
@@ -51,6 +46,28 @@ public final class SQLiteArchive: PageArchive {
         } catch {
             throw DocScanError.archiveUnusable(path: path, reason: String(describing: error))
         }
+    }
+
+    /// Opens the pool and brings the schema up to date. Processes that open a new archive at the same
+    /// moment (the tasks of an array job, a status check) race to switch it to WAL and to run the
+    /// migrations, which GRDB checks and applies in separate steps: the loser sees "database is locked"
+    /// or "table already exists", and opens it again once the winner is done.
+    private static func openMigrated(path: String, configuration: Configuration) throws -> DatabasePool {
+        for attempt in 1... {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                let migrator = SQLiteArchiveSchema.migrator
+                if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
+                    throw DocScanError.archiveUnusable(path: path, reason: "it was made by a newer docscan (unknown schema version)")
+                }
+                try migrator.migrate(pool)
+                return pool
+            } catch let error as DatabaseError
+                where attempt < 100 && (error.resultCode == .SQLITE_BUSY || error.message?.contains("already exists") == true) {
+                usleep(50_000)
+            }
+        }
+        preconditionFailure("the loop returns or throws")
     }
 
     /// Runs a read, turning database failures into `DocScanError.archiveUnusable`.

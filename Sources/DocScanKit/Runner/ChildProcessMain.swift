@@ -16,6 +16,7 @@ public enum ChildProcessMain {
             // A parent killed with SIGKILL then leaves this child running until its input closes.
             warn("a worker process cannot ask to end with its parent (\(error.reason))")
         }
+        ProcessControl.ignoreStopRequests()
         let replies: FileDescriptor
         do throws(SystemError) {
             replies = try FileDescriptor.duplicating(STDOUT_FILENO)
