@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""postgres_bench.py - the PostgreSQL archive's costs: pages written per second by 1, 4 and 16 writers
+at once, finalize, and search latency on 100,000 pages.
+
+usage: scripts/postgres_bench.py --docscan BIN [--pages-per-writer 5000] [--queries 60] [--base RECORDS]
+
+1. A PostgreSQL server of its own (Debian's postgresql: initdb and pg_ctl in a temporary folder, as
+   nobody when run as root, default settings: fsync and synchronous commit on), stopped afterwards.
+2. Base records: the eval set (../shared/eval/public, else Fixtures/pages) scanned once in fast mode
+   without an archive (untimed), or --base, a JSON Lines file of records.
+3. Writers: synthetic pages as archive_bench.py makes them (15-40 lines drawn from all base lines,
+   English, German, French, Chinese), written by 1, then 4, then 16 `docscan import` processes at once,
+   each its own PAGES pages under one collection, one transaction per page as a scan writes them:
+   pages a second over the wall time from the first start to the last end. The archive keeps them
+   all, 21 x PAGES pages (105,000 by default).
+4. `docscan archive finalize` (document frequencies), timed.
+5. Search: QUERIES queries (words and word pairs, Latin and Chinese, from the pages' keywords) as
+   `docscan search Q --json`: wall time per command, p50 and p95; and the start of a command alone.
+"""
+import argparse
+import hashlib
+import json
+import os
+import random
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(cmd, **kw):
+    p = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if p.returncode not in (0, 3):
+        sys.exit(f"postgres_bench.py: {' '.join(cmd[:3])} exited {p.returncode}: {p.stderr.strip()[-400:]}")
+    return p
+
+
+def percentile(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+class Server:
+    """initdb + pg_ctl in a temporary folder; as nobody when root (PostgreSQL refuses root)."""
+
+    def __init__(self):
+        bins = sorted((d for d in os.listdir("/usr/lib/postgresql") if d.isdigit()), key=int)
+        if not bins:
+            sys.exit("postgres_bench.py: PostgreSQL is not installed (make setup installs it)")
+        self.bin = f"/usr/lib/postgresql/{bins[-1]}/bin"
+        self.folder = tempfile.mkdtemp(prefix="docscan-pg-bench-", dir="/tmp")
+        self.prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if os.getuid() == 0 else []
+        if os.getuid() == 0:
+            os.chown(self.folder, 65534, 65534)
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.pg([f"{self.bin}/initdb", "-D", f"{self.folder}/data", "-U", "docscan", "-A", "trust", "-E", "UTF8",
+                 "--locale=C.UTF-8"])
+        self.pg([f"{self.bin}/pg_ctl", "-D", f"{self.folder}/data", "-l", f"{self.folder}/server.log", "-w", "start",
+                 "-o", f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=100"])
+        self.url = f"postgresql://docscan@127.0.0.1:{self.port}/postgres"
+
+    def pg(self, cmd):
+        # Output to a file: the server pg_ctl leaves running would hold a pipe open.
+        with open(os.path.join(self.folder, "command.log"), "a") as log:
+            subprocess.run(self.prefix + cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd="/", check=True)
+
+    def stop(self):
+        try:
+            self.pg([f"{self.bin}/pg_ctl", "-D", f"{self.folder}/data", "-m", "fast", "-w", "stop"])
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def synthetic_pages(records, pool, count, prefix, vocabulary):
+    for i in range(count):
+        record = dict(random.choice(records))
+        text = "\n".join(random.sample(pool, random.randint(15, 40)))
+        words = []
+        for w in re.findall(r"[^\W\d_]{2,}", text.lower()):
+            if w not in words:
+                words.append(w)
+        if len(vocabulary) < 20_000:
+            vocabulary += words[:20]
+        record.update(source=f"{prefix}/p{i:06d}.png", page=1, page_count=1, text=text, keywords=words,
+                      keyword_string=" ".join(words), keyword_counts={w: 1 for w in words},
+                      sha256=hashlib.sha256(f"{prefix}{i}".encode()).hexdigest())
+        yield record
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--docscan", required=True)
+    ap.add_argument("--pages-per-writer", type=int, default=5000)
+    ap.add_argument("--queries", type=int, default=60)
+    ap.add_argument("--base", help="records to draw pages from (default: scan the eval set)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", help="also write the results here")
+    a = ap.parse_args()
+    random.seed(a.seed)
+    env = dict(os.environ, OMP_THREAD_LIMIT="1")
+    work = tempfile.mkdtemp(prefix="docscan-pg-bench-work-")
+    server = Server()
+    result = {}
+    try:
+        base = a.base
+        if not base:
+            public = os.path.join(REPO, "..", "shared", "eval", "public")
+            base_set = public if os.path.isdir(public) else os.path.join(REPO, "Fixtures", "pages")
+            base = os.path.join(work, "base.jsonl")
+            run([a.docscan, "scan", base_set, "--mode", "fast", "--lang", "eng,deu,fra,chi_sim", "--no-archive",
+                 "--jsonl", base, "--quiet"], env=env)
+        records = [json.loads(line) for line in open(base, encoding="utf-8") if line.strip()]
+        records = [r for r in records if r.get("error") is None and r["text"].strip()]
+        pool = [line for r in records for line in r["text"].split("\n") if len(line.strip()) > 3]
+        print(f"base: {len(records)} pages, {len(pool)} lines; server: PostgreSQL in {server.folder}")
+        run([a.docscan, "archive", "init", "--archive", server.url], env=env)
+
+        vocabulary, total = [], 0
+        for writers in (1, 4, 16):
+            files = []
+            for w in range(writers):
+                path = os.path.join(work, f"w{writers}-{w}.jsonl")
+                with open(path, "w", encoding="utf-8") as f:
+                    for record in synthetic_pages(records, pool, a.pages_per_writer, f"w{writers}-{w}", vocabulary):
+                        f.write(json.dumps(record, ensure_ascii=False) + "\n")
+                files.append(path)
+            t0 = time.monotonic()
+            procs = [subprocess.Popen([a.docscan, "import", path, "--root", os.path.join(work, "pages"),
+                                       "--collection", "bench", "--archive", server.url, "--quiet"],
+                                      env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                     for path in files]
+            for p in procs:
+                _, err = p.communicate()
+                if p.returncode != 0:
+                    sys.exit(f"postgres_bench.py: a writer exited {p.returncode}: {err[-400:]}")
+            wall = time.monotonic() - t0
+            pages = writers * a.pages_per_writer
+            total += pages
+            result[f"pages_per_s_{writers}_writers"] = pages / wall
+            print(f"write: {writers:2d} writer(s), {pages} pages in {wall:.1f} s: {pages / wall:.0f} pages/s")
+
+        t0 = time.monotonic()
+        run([a.docscan, "archive", "finalize", "--archive", server.url], env=env)
+        result["finalize_s"] = time.monotonic() - t0
+        count = int(re.search(r"(\d+) pages", run([a.docscan, "archive", "init", "--archive", server.url], env=env).stdout).group(1))
+        if count != total:
+            sys.exit(f"postgres_bench.py: the archive holds {count} pages, {total} were written")
+        print(f"finalize: {result['finalize_s']:.1f} s for {count} pages")
+
+        latin = sorted({w for w in vocabulary if w.isascii() and len(w) >= 4})
+        han = sorted({w for w in vocabulary if re.search(r"[\u4e00-\u9fff]", w)})
+        queries = []
+        for i in range(a.queries):
+            kind = i % 4
+            if kind == 0 and han:
+                queries.append(random.choice(han))
+            elif kind == 3:
+                queries.append(f"{random.choice(latin)} {random.choice(latin)}")
+            else:
+                queries.append(random.choice(latin))
+        run([a.docscan, "search", queries[0], "--archive", server.url], env=env)  # warm the server's cache
+        walls, hits = [], []
+        for q in queries:
+            t0 = time.monotonic()
+            p = run([a.docscan, "search", *q.split(), "--archive", server.url, "--json"], env=env)
+            walls.append(time.monotonic() - t0)
+            hits.append(len(json.loads(p.stdout)) if p.stdout.strip() else 0)
+        t0 = time.monotonic()
+        for _ in range(5):
+            run([a.docscan, "search", "--help"], env=env)
+        start_cost = (time.monotonic() - t0) / 5
+        result.update(pages=count, search_p50_ms=percentile(walls, 0.5) * 1000,
+                      search_p95_ms=percentile(walls, 0.95) * 1000, queries=len(queries),
+                      mean_hits=statistics.mean(hits), command_start_ms=start_cost * 1000)
+        print(f"search: {len(queries)} queries on {count} pages: p50 {result['search_p50_ms']:.0f} ms, "
+              f"p95 {result['search_p95_ms']:.0f} ms per command (mean {result['mean_hits']:.1f} hits of 10); "
+              f"'docscan search --help' alone takes {start_cost * 1000:.0f} ms")
+    finally:
+        server.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    if a.json:
+        with open(a.json, "w", encoding="utf-8") as f:
+            json.dump(result, f, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
