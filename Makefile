@@ -37,7 +37,7 @@ export DOCSCAN_MODELS := $(MODELS)
 RELEASE_BIN := .build/release/docscan
 OUT := out
 
-.PHONY: help setup models eval-setup build scan test eval bench bench-memory bench-archive bench-postgres profile killtest cluster-demo fuzz fuzz-deep clean
+.PHONY: help setup models eval-setup build scan test eval bench bench-memory bench-archive bench-postgres profile killtest cluster-demo cluster-demo-postgres fuzz fuzz-deep clean
 
 help:
 	@echo "make scan    set up, build, and scan the sample pages in Fixtures/pages/ into the archive"
@@ -51,6 +51,7 @@ help:
 	@echo "make bench-postgres  PostgreSQL archive: pages/s with 1, 4 and 16 writers, finalize, search latency on 105,000 pages"
 	@echo "make killtest        20 scans killed with SIGKILL at random moments, each resumed and checked"
 	@echo "make cluster-demo    a one-node Slurm cluster runs deploy/slurm's array job; one task is cancelled and run again"
+	@echo "make cluster-demo-postgres   the same, every task writing into one PostgreSQL archive (a server of the demo's own)"
 	@echo "make fuzz            libFuzzer over the load stage for FUZZ_SECONDS (600) on FUZZ_JOBS (2) processes"
 	@echo "make fuzz-deep       the same with Leptonica compiled from Debian's source with the fuzzer's coverage"
 	@echo "make setup   install what docscan needs (idempotent; seconds when all is there)"
@@ -146,9 +147,13 @@ killtest: build $(VENV)/.done
 ## only) runs deploy/slurm/docscan-array.sbatch as an array job, cancels one running task, submits it again,
 ## merges and checks the archive against the plan (deploy/slurm/cluster-demo.sh). The daemons and jobs
 ## run as root; DOCSCAN_ARCHIVE, when a postgresql:// URL, is the archive all tasks share.
-cluster-demo: build
+## cluster-demo-postgres (or make cluster-demo DEMO_ARCHIVE=postgres): the same with a PostgreSQL server of
+## the demo's own (Debian's postgresql, which setup installs, run as nobody in the demo's folder) as the one
+## archive all tasks write into: archive init, the array, archive finalize, status and a search, no merge.
+cluster-demo-postgres: DEMO_ARCHIVE := postgres
+cluster-demo cluster-demo-postgres: build
 	$(call apt-install,slurm-wlm munge)
-	$(SUDO) env DOCSCAN=$(RELEASE_BIN) DOCSCAN_ARCHIVE="$$DOCSCAN_ARCHIVE" deploy/slurm/cluster-demo.sh
+	$(SUDO) env DOCSCAN=$(RELEASE_BIN) DOCSCAN_ARCHIVE="$$DOCSCAN_ARCHIVE" DEMO_ARCHIVE="$(DEMO_ARCHIVE)" deploy/slurm/cluster-demo.sh
 
 ## fuzz: the load stage under libFuzzer with AddressSanitizer, in its own build folder. New inputs collect
 ## in $(OUT)/fuzz/corpus, findings in $(OUT)/fuzz/artifacts; replay one with the plain build's

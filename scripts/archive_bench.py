@@ -45,6 +45,23 @@ def percentile(values, q):
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
 
 
+def queries_from(vocabulary, count):
+    """Search queries drawn from pages' words: a quarter Chinese words (when there are any), a quarter
+    pairs of Latin words, the rest single Latin words."""
+    latin = sorted({w for w in vocabulary if w.isascii() and len(w) >= 4})
+    han = sorted({w for w in vocabulary if re.search(r"[\u4e00-\u9fff]", w)})
+    queries = []
+    for i in range(count):
+        kind = i % 4
+        if kind == 0 and han:
+            queries.append(random.choice(han))
+        elif kind == 3:
+            queries.append(f"{random.choice(latin)} {random.choice(latin)}")
+        else:
+            queries.append(random.choice(latin))
+    return queries
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--docscan", required=True)
@@ -96,17 +113,7 @@ def main():
         print(f"write: {a.pages} pages imported in {wall:.1f} s, {ms:.2f} ms a page; archive {size / 1e6:.0f} MB")
 
         # 3. Search latency.
-        latin = sorted({w for w in vocabulary if w.isascii() and len(w) >= 4})
-        han = sorted({w for w in vocabulary if re.search(r"[\u4e00-\u9fff]", w)})
-        queries = []
-        for i in range(a.queries):
-            kind = i % 4
-            if kind == 0 and han:
-                queries.append(random.choice(han))
-            elif kind == 3:
-                queries.append(f"{random.choice(latin)} {random.choice(latin)}")
-            else:
-                queries.append(random.choice(latin))
+        queries = queries_from(vocabulary, a.queries)
         run([a.docscan, "search", queries[0], "--archive", archive], env=env)  # warm the page cache
         walls, hits = [], []
         for q in queries:

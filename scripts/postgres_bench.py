@@ -34,16 +34,8 @@ import time
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def run(cmd, **kw):
-    p = subprocess.run(cmd, capture_output=True, text=True, **kw)
-    if p.returncode not in (0, 3):
-        sys.exit(f"postgres_bench.py: {' '.join(cmd[:3])} exited {p.returncode}: {p.stderr.strip()[-400:]}")
-    return p
-
-
-def percentile(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from archive_bench import percentile, queries_from, run  # noqa: E402
 
 
 class Server:
@@ -155,17 +147,7 @@ def main():
             sys.exit(f"postgres_bench.py: the archive holds {count} pages, {total} were written")
         print(f"finalize: {result['finalize_s']:.1f} s for {count} pages")
 
-        latin = sorted({w for w in vocabulary if w.isascii() and len(w) >= 4})
-        han = sorted({w for w in vocabulary if re.search(r"[\u4e00-\u9fff]", w)})
-        queries = []
-        for i in range(a.queries):
-            kind = i % 4
-            if kind == 0 and han:
-                queries.append(random.choice(han))
-            elif kind == 3:
-                queries.append(f"{random.choice(latin)} {random.choice(latin)}")
-            else:
-                queries.append(random.choice(latin))
+        queries = queries_from(vocabulary, a.queries)
         run([a.docscan, "search", queries[0], "--archive", server.url], env=env)  # warm the server's cache
         walls, hits = [], []
         for q in queries:

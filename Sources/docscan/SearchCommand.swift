@@ -28,6 +28,11 @@ struct SearchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only pages of files at or under this folder (or this file).", valueName: "path"))
     var folder: String?
 
+    @Option(help: ArgumentHelp(
+        "Only pages kept under this collection name (scan --collection), wherever the scanning machines mounted it.",
+        valueName: "name"))
+    var collection: String?
+
     @Option(name: .customLong("lang"), help: ArgumentHelp(
         "Only pages scanned with this language (a Tesseract code or BCP-47 tag: chi_sim, zh-Hans, de).", valueName: "language"))
     var languageText: String?
@@ -55,9 +60,11 @@ struct SearchCommand: ParsableCommand {
         let language = try languageText.map { try LanguageList(parsing: $0).codes[0] }
         let terminal = isatty(STDOUT_FILENO) != 0
         let marks = json ? ("<mark>", "</mark>") : terminal ? ("\u{1B}[1m", "\u{1B}[0m") : ("[", "]")
-        let hits = try archive.search(ArchiveQuery(
+        var search = ArchiveQuery(
             query.joined(separator: " "), folder: folder.map { ArchiveLocation.root(of: URL(fileURLWithPath: $0)) },
-            language: language, limit: limit, marks: marks))
+            language: language, limit: limit, marks: marks)
+        search.root = collection
+        let hits = try archive.search(search)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -85,6 +85,20 @@ struct DocScanProcess {
     }
 
     /// Waits until `file` has content (the first record of a run), at most `seconds`.
+    /// Nine pages in three boxes for array-job tests: three fixtures, three copies each, box-K holding
+    /// copies of fixture K.
+    static func boxedFolder() throws -> URL {
+        let folder = try temporaryFolder().appendingPathComponent("scans")
+        let names = ["en_invoice.png", "en_letter_150dpi.png", "de_brief.png"]
+        for index in 0..<9 {
+            let box = folder.appendingPathComponent("box-\(index % 3)")
+            try FileManager.default.createDirectory(at: box, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: fixtures.appendingPathComponent(names[index % 3]), to: box.appendingPathComponent("p\(index).png"))
+        }
+        return folder
+    }
+
     static func waitForContent(of file: URL, seconds: Double = 60) {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline, ((try? Data(contentsOf: file))?.count ?? 0) == 0 { usleep(20_000) }

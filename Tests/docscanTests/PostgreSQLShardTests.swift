@@ -18,23 +18,10 @@ struct PostgreSQLShardTests {
         return pages
     }
 
-    /// Nine pages in three boxes: three fixtures, three copies each.
-    private func folder() throws -> URL {
-        let folder = try DocScanProcess.temporaryFolder().appendingPathComponent("scans")
-        let names = ["en_invoice.png", "en_letter_150dpi.png", "de_brief.png"]
-        for index in 0..<9 {
-            let box = folder.appendingPathComponent("box-\(index % 3)")
-            try FileManager.default.createDirectory(at: box, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(
-                at: DocScanProcess.fixtures.appendingPathComponent(names[index % 3]), to: box.appendingPathComponent("p\(index).png"))
-        }
-        return folder
-    }
-
     private let common = ["--mode", "fast", "--lang", "eng", "--jobs", "1", "--quiet"]
 
     @Test func fourShardsAtOnceOneKilledAndRunAgainLeaveEveryPageOnce() throws {
-        let folder = try folder()
+        let folder = try DocScanProcess.boxedFolder()
         let out = try DocScanProcess.temporaryFolder()
         let database = try TemporaryPostgres.database()
         let reference = out.appendingPathComponent("one.sqlite").path
@@ -92,7 +79,7 @@ struct PostgreSQLShardTests {
     }
 
     @Test func theSameShardTwiceAtOnceWritesEachPageOnce() throws {
-        let folder = try folder()
+        let folder = try DocScanProcess.boxedFolder()
         let database = try TemporaryPostgres.database()
         let task = ["scan", folder.path, "--shard", "0/1", "--archive", database, "--collection", "twice"] + common
         let twins = try (0..<2).map { _ in try DocScanProcess.start(task) }

@@ -18,14 +18,7 @@ struct ShardKillTests {
     }
 
     @Test func aKilledShardRunAgainLeavesEveryPageOnce() throws {
-        let folder = try DocScanProcess.temporaryFolder().appendingPathComponent("scans")
-        let names = ["en_invoice.png", "en_letter_150dpi.png", "de_brief.png"]
-        for index in 0..<9 {
-            let box = folder.appendingPathComponent("box-\(index % 3)")
-            try FileManager.default.createDirectory(at: box, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(
-                at: DocScanProcess.fixtures.appendingPathComponent(names[index % 3]), to: box.appendingPathComponent("p\(index).png"))
-        }
+        let folder = try DocScanProcess.boxedFolder()
         let out = try DocScanProcess.temporaryFolder()
         let common = ["--mode", "fast", "--lang", "eng", "--jobs", "1", "--quiet"]
         let reference = out.appendingPathComponent("one.sqlite").path

@@ -5,13 +5,21 @@
 # every page. Needs root and Debian's slurm-wlm and munge (make cluster-demo installs them and runs this).
 #
 #   DOCSCAN=.build/release/docscan deploy/slurm/cluster-demo.sh [DIR [SHARDS]]
+#   DEMO_ARCHIVE=postgres DOCSCAN=.build/release/docscan deploy/slurm/cluster-demo.sh [DIR [SHARDS]]
 #
 # DIR: page images (default: a copy of Fixtures/pages and Fixtures/photos, 11 pages; Fixtures as a whole
 # holds fuzz seeds and broken files on purpose). SHARDS: array size (default 4).
-# DOCSCAN_ARCHIVE=postgresql://...: every task writes into that one archive, and there is no merge
-# (a path in DOCSCAN_ARCHIVE is not shared: the tasks write their own SQLite files, as in the sbatch).
+# DEMO_ARCHIVE (default sqlite): sqlite, each task writes its own SQLite file and they are merged at the
+# end; postgres, the demo starts a PostgreSQL server of its own (Debian's postgresql, as user nobody, its
+# data in DEMO_DIR/postgres, on a free port of 127.0.0.1) and every task writes into that one archive under
+# the collection 'demo': archive init before the array, archive finalize after it, no merge (make
+# cluster-demo-postgres). DOCSCAN_ARCHIVE=postgresql://...: every task writes into that database instead,
+# one of yours (a path in DOCSCAN_ARCHIVE is not shared: the tasks write their own SQLite files, as in the
+# sbatch). Either way the demo ends with 'archive status' against the plan and a search for DEMO_SEARCH
+# (default invoice, a word of the default pages).
 # DEMO_DIR (default /tmp/docscan-cluster-demo) holds the configuration, logs, plan and archives; it is
-# emptied at the start, so the demo can run again. DEMO_PORT (default 6817): slurmctld's port, slurmd's
+# emptied at the start, so the demo can run again (with DEMO_ARCHIVE=postgres it must be a folder that
+# user nobody can enter, as the default under /tmp is). DEMO_PORT (default 6817): slurmctld's port, slurmd's
 # is the next. DOCSCAN_MODE (default fast), DOCSCAN_LANG (default eng) go to the tasks.
 #
 # Works without systemd and without cgroups (a container): the daemons run in the background of this
@@ -35,11 +43,28 @@ started=$SECONDS
 say() { printf '\n== %s\n' "$*"; }
 die() { printf 'cluster-demo: %s\n' "$*" >&2; exit 1; }
 
+kind=${DEMO_ARCHIVE:-sqlite}
+[[ $kind == sqlite || $kind == postgres ]] || die "DEMO_ARCHIVE must be sqlite or postgres, not '$kind'"
+# Debian's PostgreSQL server programs (initdb, pg_ctl), the newest version installed; none is fine in
+# SQLite mode. Also used to stop the server a killed run of the demo left.
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+pg_folder=$demo/postgres
+# initdb and postgres refuse to run as root: they run as nobody, from / (root's folders may be closed to it).
+as_nobody=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+# Runs a PostgreSQL program as nobody with no terminal or pipe of this script's: pg_ctl leaves the server
+# running, and a server that inherited this script's standard output would hold whatever reads it open.
+pg_run() {
+    local log=$1
+    shift
+    (cd / && exec "${as_nobody[@]}" "$@") < /dev/null >> "$log" 2>&1
+}
+
 # The same test as docscan-array.sbatch: only a PostgreSQL database is shared by all tasks; a path in
 # DOCSCAN_ARCHIVE (docscan's own default archive) is not, each task then writes its own SQLite file.
 shared=
 server='^(postgres(ql)?://|[[:space:]]*(host|hostaddr|port|dbname|user|service|sslmode)[[:space:]]*=)'
 if [[ ${DOCSCAN_ARCHIVE:-} =~ $server ]]; then
+    [[ $kind == sqlite ]] || die "DEMO_ARCHIVE=postgres starts a server of its own: unset DOCSCAN_ARCHIVE ($DOCSCAN_ARCHIVE)"
     shared=$DOCSCAN_ARCHIVE
 fi
 
@@ -47,6 +72,11 @@ fi
 for tool in munged mungekey munge slurmctld slurmd sbatch squeue scontrol sinfo scancel; do
     command -v "$tool" >/dev/null || die "$tool is missing: apt-get install slurm-wlm munge (or make cluster-demo)"
 done
+if [[ $kind == postgres ]]; then
+    [[ -n $pg_bin && -x $pg_bin/initdb && -x $pg_bin/pg_ctl ]] ||
+        die "PostgreSQL's server is missing (/usr/lib/postgresql/*/bin/initdb): apt-get install postgresql (or make cluster-demo-postgres)"
+    command -v setpriv >/dev/null || die "setpriv is missing: apt-get install util-linux"
+fi
 [[ $shards =~ ^[1-9][0-9]*$ ]] || die "SHARDS must be a positive number, not '$shards'"
 (( shards >= 2 )) || die "SHARDS must be at least 2: one task is cancelled while another runs"
 
@@ -76,6 +106,16 @@ stop_daemons() {
         fi
         rm -f "$pidfile"
     done
+    # The demo's PostgreSQL server, after the tasks that wrote into it. Only a postmaster whose command
+    # line names this data folder: the pid in a stale postmaster.pid may be another process by now.
+    pidfile=$pg_folder/data/postmaster.pid
+    if [[ -s $pidfile && -n $pg_bin ]]; then
+        pid=$(head -n 1 "$pidfile")
+        if [[ $pid =~ ^[0-9]+$ ]] && tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "-D $pg_folder/data"; then
+            pg_run "$demo/log/pg_ctl.log" "$pg_bin/pg_ctl" -D "$pg_folder/data" -m fast -w -t 60 stop ||
+                echo "cluster-demo: pg_ctl stop failed (see $demo/log/pg_ctl.log)" >&2
+        fi
+    fi
 }
 
 finish() {
@@ -85,6 +125,7 @@ finish() {
     echo
     echo "cluster-demo: daemons stopped; logs in $demo/log (slurmctld.log, slurmd.log, munged.log,"
     echo "  jobcomp.txt: one line per finished task, docscan-JOB_TASK.log: each task's output)"
+    [[ -e $pg_folder/server.log ]] && echo "  and PostgreSQL's in $pg_folder/server.log"
     if (( status == 0 )); then
         echo "cluster-demo: done in $(( SECONDS - started )) s"
     else
@@ -137,7 +178,7 @@ help=$("$docscan" --help)
 for command in plan merge archive; do
     grep -q "^  $command " <<< "$help" || die "$docscan_source has no '$command' command: build it again (make build)"
 done
-if [[ -n $shared ]]; then
+if [[ -n $shared || $kind == postgres ]]; then
     help=$("$docscan" archive --help)
     for command in init finalize; do
         grep -q "^  $command " <<< "$help" || die "$docscan_source has no 'archive $command': build it again (make build)"
@@ -207,16 +248,52 @@ echo $! > "$demo/run/slurmd.pid"
 wait_for 60 "node $host to be idle" bash -c "[[ \$(sinfo -h -n '$host' -o %T) == idle ]]"
 sinfo
 
+if [[ $kind == postgres ]]; then
+    say "PostgreSQL: $pg_bin, as nobody, data in $pg_folder/data"
+    mkdir -p "$pg_folder"
+    chown 65534:65534 "$pg_folder"
+    chmod 700 "$pg_folder"
+    pg_run /dev/null test -w "$pg_folder" ||
+        die "user nobody cannot reach $pg_folder (a folder on the way is closed to it): set DEMO_DIR to a folder under /tmp"
+    pg_run "$demo/log/pg_ctl.log" "$pg_bin/initdb" -D "$pg_folder/data" -U docscan -A trust -E UTF8 --locale=C.UTF-8 ||
+        { tail -n 20 "$demo/log/pg_ctl.log" >&2; die "initdb failed (above)"; }
+    # A port nothing listens on; another process may take it before the server does, so a few tries.
+    pg_port=
+    for (( try = 0; try < 5; try++ )); do
+        port_try=$(( 20000 + RANDOM % 40000 ))
+        (exec 3<> "/dev/tcp/127.0.0.1/$port_try") 2>/dev/null && continue
+        # Only 127.0.0.1, and the Unix socket in the data folder (not /var/run/postgresql, which is Debian's).
+        if pg_run "$demo/log/pg_ctl.log" "$pg_bin/pg_ctl" -D "$pg_folder/data" -l "$pg_folder/server.log" -w -t 60 start \
+            -o "-p $port_try -k $pg_folder/data -c listen_addresses=127.0.0.1"; then
+            pg_port=$port_try
+            break
+        fi
+    done
+    [[ -n $pg_port ]] || { tail -n 20 "$demo/log/pg_ctl.log" "$pg_folder/server.log" >&2; die "PostgreSQL did not start (above)"; }
+    # Trust authentication on 127.0.0.1: the demo's own throw-away server, no password.
+    shared=postgresql://docscan@127.0.0.1:$pg_port/postgres
+    # The tasks read it from their environment (sbatch --export=ALL).
+    export DOCSCAN_ARCHIVE=$shared
+    echo "server on 127.0.0.1:$pg_port (pid $(head -n 1 "$pg_folder/data/postmaster.pid")); DOCSCAN_ARCHIVE=$shared"
+fi
+
 say "plan: $shards shards"
 if [[ -z $input ]]; then
     input=$demo/pages
     mkdir -p "$input/pages" "$input/photos"
     cp "$repo"/Fixtures/pages/*.png "$input/pages/"
     cp "$repo"/Fixtures/photos/*.jpg "$repo"/Fixtures/photos/*.png "$input/photos/"
+    # Pages known to read: a failed page at the end is then the cancel's doing.
+    own_pages=1
 fi
 # Absolute: the archive keys pages by the root's absolute path, and the tasks run in another folder.
 input=$(cd "$input" && pwd)
-"$docscan" plan "$input" --shards "$shards" --output "$demo/plan"
+plan=("$docscan" plan "$input" --shards "$shards" --output "$demo/plan")
+# In a shared archive the pages go under a collection's name rather than this folder's path, as on a
+# cluster whose nodes mount the share at different paths ('scan --plan' takes it from plan.json).
+[[ -n $shared ]] && plan+=(--collection demo)
+echo "${plan[*]}"
+"${plan[@]}"
 
 # The tasks get this script's environment (sbatch --export=ALL), SLURM_CONF included. Not
 # DOCSCAN_SHARDS: the array's tasks find their shard with --shard auto.
@@ -283,7 +360,7 @@ while [[ -z $victim ]]; do
 done
 if [[ -n $victim ]]; then
     squeue -j "$job"
-    say "scancel $victim (mid-run)"
+    say "scancel $victim (mid-run: $done of shard ${victim#*_}'s pages archived, $missing not yet)"
     scancel "$victim"
 fi
 
@@ -301,6 +378,13 @@ if [[ -n $victim ]]; then
     say "shard $index after the cancel"
     report=$("$docscan" archive status --archive "$(archive_of "$index")" --manifest "$demo/plan" 2>&1 || true)
     grep "^shard $index:" <<< "$report" || echo "$report"
+    # docscan's workers ignore SIGTERM: on scancel's SIGTERM the task finishes the page in progress and
+    # exits 130 (or KillWait's SIGKILL leaves that page missing, for the task submitted again); a page
+    # recorded as failed here would be the cancel's doing.
+    cancel_failed=$(awk -v shard="$index:" '$1 == "shard" && $2 == shard { print $5 }' <<< "$report")
+    if [[ ${cancel_failed:-0} != 0 ]]; then
+        echo "cluster-demo: the cancelled task recorded $cancel_failed failed page(s) in shard $index"
+    fi
     say "DOCSCAN_SHARDS=$shards sbatch --array=$index (shard $index of $shards again)"
     # Alone, the task is an array of 1, where --shard auto would mean shard 0 of 1: DOCSCAN_SHARDS makes
     # the sbatch script pass --shard K/N instead.
@@ -326,3 +410,16 @@ else
 fi
 say "docscan archive status --archive $archive --manifest $demo/plan"
 "$docscan" archive status --archive "$archive" --manifest "$demo/plan"
+# Its totals: "failed":F,"missing":M,"ok":K after the last shard's entry (keys sorted).
+totals=$("$docscan" archive status --archive "$archive" --manifest "$demo/plan" --json)
+totals=${totals##*]}
+failed=$(sed -E 's/.*"failed":([0-9]+).*/\1/' <<< "$totals")
+ok=$(sed -E 's/.*"ok":([0-9]+).*/\1/' <<< "$totals")
+echo "pages in the archive: $(( ok + failed )) ($ok ok, $failed failed)"
+if (( failed > 0 )) && [[ -n ${own_pages:-} ]]; then
+    die "$failed page(s) failed, of pages that read without error: the cancel left them failed?"
+fi
+
+search=${DEMO_SEARCH:-invoice}
+say "docscan search $search --archive $archive"
+"$docscan" search "$search" --archive "$archive"

@@ -107,6 +107,8 @@ public struct ArchiveQuery: Sendable {
     public var folder: String?
     /// Only pages scanned with this Tesseract language code.
     public var language: String?
+    /// Only pages kept under this root: a collection name (`--collection`), or a scanned folder's path.
+    public var root: String?
     public var limit: Int
     /// What goes before and after each matched word in snippets.
     public var marks: (String, String)

@@ -13,6 +13,10 @@ extension SQLiteArchive {
             conditions.append("(page.path = ? OR page.path LIKE ? ESCAPE '\\')")
             arguments += [folder.exact, folder.likePattern]
         }
+        if let root = query.root {
+            conditions.append("page.root = ?")
+            arguments += [root]
+        }
         if let language = query.language {
             conditions.append("instr('+' || page.languages || '+', ?) > 0")
             arguments += ["+\(language)+"]

@@ -11,12 +11,9 @@ import GRDB
 final class SQLiteArchiveRun: ArchiveRun {
     private let archive: SQLiteArchive
     private let root: String
-    private let folder: String
+    private let paths: PagePaths
     private let segmenter: TextSegmenter
     private let encoder: JSONEncoder
-    /// Whether `folder` is a folder, else a single image, whose path is `folder` itself. A folder that is
-    /// not on this machine (a merge of another machine's archive) is taken for one.
-    private let rootIsFolder: Bool
     /// The run's row in `scan`.
     let scanID: Int64
 
@@ -25,12 +22,10 @@ final class SQLiteArchiveRun: ArchiveRun {
     init(archive: SQLiteArchive, root: String, folder: String, mode: ScanMode, languages: LanguageList) throws {
         self.archive = archive
         self.root = root
-        self.folder = folder
+        paths = PagePaths(folder: folder)
         segmenter = try TextSegmenter.standard(loadingChinese: false)
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var isFolder: ObjCBool = false
-        rootIsFolder = !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || isFolder.boolValue
         scanID = try archive.write { db in
             try db.execute(sql: """
                 INSERT INTO scan (root, mode, languages, started_at, status) VALUES (?, ?, ?, ?, 'running')
@@ -42,7 +37,7 @@ final class SQLiteArchiveRun: ArchiveRun {
     func write(_ record: PageRecord) throws {
         let recordJSON = String(decoding: try encoder.encode(record), as: UTF8.self)
         let terms = try IndexText.indexed(record.text, segmenter: segmenter)
-        let path = rootIsFolder ? URL(fileURLWithPath: folder).appendingPathComponent(record.source).path : folder
+        let path = paths.path(of: record.source)
         try archive.write { db in
             let replaced = try Int64.fetchAll(db, sql: """
                 SELECT id FROM page WHERE root = ? AND source = ? AND (page = ? OR page > ? OR sha256 IS NOT ?)

@@ -68,6 +68,11 @@ struct PostgreSQLArchiveTests {
         #expect(try found(postgres, "heizung", folder: folder.path + "/de").isEmpty)
         #expect(try found(postgres, "heizung", language: "deu") == ["de_brief.png#1"])
         #expect(try found(postgres, "heizung", language: "fra").isEmpty)
+        var inCollection = ArchiveQuery("heizung")
+        inCollection.root = "letters"
+        #expect(try postgres.search(inCollection).map(\.source) == ["de_brief.png"])
+        inCollection.root = "other"
+        #expect(try postgres.search(inCollection).isEmpty && sqlite.search(inCollection).isEmpty)
         #expect {
             try postgres.search("… --")
         } throws: { error in

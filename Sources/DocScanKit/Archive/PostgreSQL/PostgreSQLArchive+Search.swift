@@ -15,6 +15,10 @@ extension PostgreSQLArchive {
             conditions.append(#"(p.path = $\#(parameters.count + 1) OR p.path LIKE $\#(parameters.count + 2) ESCAPE '\')"#)
             parameters += [folder.exact, folder.likePattern]
         }
+        if let root = query.root {
+            conditions.append("p.collection = $\(parameters.count + 1)")
+            parameters.append(root)
+        }
         if let language = query.language {
             conditions.append("position($\(parameters.count + 1) in '+' || p.languages || '+') > 0")
             parameters.append("+\(language)+")

@@ -14,9 +14,7 @@ final class PostgreSQLArchiveRun: ArchiveRun {
     private let connection: PostgresConnection
     private let location: String
     private let root: String
-    private let folder: String
-    /// Whether `folder` is a folder, else a single image (see `SQLiteArchiveRun`).
-    private let rootIsFolder: Bool
+    private let paths: PagePaths
     private let segmenter: TextSegmenter
     private let encoder: JSONEncoder
     /// The run's row in `docscan_scan`.
@@ -28,12 +26,10 @@ final class PostgreSQLArchiveRun: ArchiveRun {
         connection = try PostgreSQLArchive.connect(archive.conninfo)
         location = archive.location
         self.root = root
-        self.folder = folder
+        paths = PagePaths(folder: folder)
         segmenter = try TextSegmenter.standard(loadingChinese: false)
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var isFolder: ObjCBool = false
-        rootIsFolder = !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || isFolder.boolValue
         let connection = connection
         scanID = try Self.run(location) {
             try connection.execute("""
@@ -47,7 +43,7 @@ final class PostgreSQLArchiveRun: ArchiveRun {
     func write(_ record: PageRecord) throws {
         let recordJSON = String(decoding: try encoder.encode(record), as: UTF8.self)
         let indexed = try IndexText.indexed(record.text, segmenter: segmenter)
-        let path = rootIsFolder ? URL(fileURLWithPath: folder).appendingPathComponent(record.source).path : folder
+        let path = paths.path(of: record.source)
         let page: [String?] = [
             scanID, root, record.source, path, String(record.page), String(record.pageCount), record.sha256,
             String(record.fileSize), record.format?.rawValue, record.mode.rawValue, record.languages.joined(separator: "+"),
