@@ -62,6 +62,46 @@ def queries_from(vocabulary, count):
     return queries
 
 
+def base_records(docscan, work, env):
+    """The eval set (../shared/eval/public, else Fixtures/pages) scanned once in fast mode without an
+    archive: its readable pages' records, and the pool of all their lines."""
+    public = os.path.join(REPO, "..", "shared", "eval", "public")
+    base_set = public if os.path.isdir(public) else os.path.join(REPO, "Fixtures", "pages")
+    base = os.path.join(work, "base.jsonl")
+    run([docscan, "scan", base_set, "--mode", "fast", "--lang", "eng,deu,fra,chi_sim", "--no-archive",
+         "--jsonl", base, "--quiet"], env=env)
+    return read_base(base)
+
+
+def read_base(path):
+    records = [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
+    records = [r for r in records if r.get("error") is None and r["text"].strip()]
+    pool = [line for r in records for line in r["text"].split("\n") if len(line.strip()) > 3]
+    return records, pool
+
+
+def search_latency(docscan, archive, queries, env, pages):
+    """Each query as one `docscan search Q --json` command (after one to warm the cache): wall time per
+    command, p50 and p95; and what starting a command alone costs."""
+    run([docscan, "search", queries[0], "--archive", archive], env=env)
+    walls, hits = [], []
+    for q in queries:
+        t0 = time.monotonic()
+        p = run([docscan, "search", *q.split(), "--archive", archive, "--json"], env=env)
+        walls.append(time.monotonic() - t0)
+        hits.append(len(json.loads(p.stdout)) if p.stdout.strip() else 0)
+    t0 = time.monotonic()
+    for _ in range(5):
+        run([docscan, "search", "--help"], env=env)
+    start_cost = (time.monotonic() - t0) / 5
+    result = dict(search_p50_ms=percentile(walls, 0.5) * 1000, search_p95_ms=percentile(walls, 0.95) * 1000,
+                  queries=len(queries), mean_hits=statistics.mean(hits), command_start_ms=start_cost * 1000)
+    print(f"search: {len(queries)} queries on {pages} pages: p50 {result['search_p50_ms']:.0f} ms, "
+          f"p95 {result['search_p95_ms']:.0f} ms per command (mean {result['mean_hits']:.1f} hits of 10); "
+          f"'docscan search --help' alone takes {start_cost * 1000:.0f} ms")
+    return result
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--docscan", required=True)
@@ -73,19 +113,12 @@ def main():
     a = ap.parse_args()
     random.seed(a.seed)
     env = dict(os.environ, OMP_THREAD_LIMIT="1")
-    public = os.path.join(REPO, "..", "shared", "eval", "public")
-    base_set = public if os.path.isdir(public) else os.path.join(REPO, "Fixtures", "pages")
     work = tempfile.mkdtemp(prefix="docscan-archive-bench-")
     result = {}
     try:
         # 1. Base records.
-        base = os.path.join(work, "base.jsonl")
-        run([a.docscan, "scan", base_set, "--mode", "fast", "--lang", "eng,deu,fra,chi_sim", "--no-archive",
-             "--jsonl", base, "--quiet"], env=env)
-        records = [json.loads(line) for line in open(base, encoding="utf-8") if line.strip()]
-        records = [r for r in records if r["error"] is None and r["text"].strip()]
-        pool = [line for r in records for line in r["text"].split("\n") if len(line.strip()) > 3]
-        print(f"base: {len(records)} pages of {base_set}, {len(pool)} lines")
+        records, pool = base_records(a.docscan, work, env)
+        print(f"base: {len(records)} pages, {len(pool)} lines")
 
         # 2. Write cost.
         synthetic = os.path.join(work, "synthetic.jsonl")
@@ -114,22 +147,7 @@ def main():
 
         # 3. Search latency.
         queries = queries_from(vocabulary, a.queries)
-        run([a.docscan, "search", queries[0], "--archive", archive], env=env)  # warm the page cache
-        walls, hits = [], []
-        for q in queries:
-            t0 = time.monotonic()
-            p = run([a.docscan, "search", *q.split(), "--archive", archive, "--json"], env=env)
-            walls.append(time.monotonic() - t0)
-            hits.append(len(json.loads(p.stdout)))
-        t0 = time.monotonic()
-        for _ in range(5):
-            run([a.docscan, "search", "--help"], env=env)
-        start_cost = (time.monotonic() - t0) / 5
-        result.update(search_p50_ms=percentile(walls, 0.5) * 1000, search_p95_ms=percentile(walls, 0.95) * 1000,
-                      queries=len(queries), mean_hits=statistics.mean(hits))
-        print(f"search: {len(queries)} queries on {a.pages} pages: p50 {result['search_p50_ms']:.0f} ms, "
-              f"p95 {result['search_p95_ms']:.0f} ms per command (mean {result['mean_hits']:.1f} hits of 10); "
-              f"'docscan search --help' alone takes {start_cost * 1000:.0f} ms")
+        result.update(search_latency(a.docscan, archive, queries, env, a.pages))
 
         # 4. Re-scan of an unchanged folder.
         folder = os.path.join(work, "rescan")

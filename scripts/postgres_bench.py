@@ -25,17 +25,15 @@ import random
 import re
 import shutil
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from archive_bench import percentile, queries_from, run  # noqa: E402
+from archive_bench import base_records, queries_from, read_base, run, search_latency  # noqa: E402
 
 
 class Server:
@@ -102,16 +100,7 @@ def main():
     server = Server()
     result = {}
     try:
-        base = a.base
-        if not base:
-            public = os.path.join(REPO, "..", "shared", "eval", "public")
-            base_set = public if os.path.isdir(public) else os.path.join(REPO, "Fixtures", "pages")
-            base = os.path.join(work, "base.jsonl")
-            run([a.docscan, "scan", base_set, "--mode", "fast", "--lang", "eng,deu,fra,chi_sim", "--no-archive",
-                 "--jsonl", base, "--quiet"], env=env)
-        records = [json.loads(line) for line in open(base, encoding="utf-8") if line.strip()]
-        records = [r for r in records if r.get("error") is None and r["text"].strip()]
-        pool = [line for r in records for line in r["text"].split("\n") if len(line.strip()) > 3]
+        records, pool = read_base(a.base) if a.base else base_records(a.docscan, work, env)
         print(f"base: {len(records)} pages, {len(pool)} lines; server: PostgreSQL in {server.folder}")
         run([a.docscan, "archive", "init", "--archive", server.url], env=env)
 
@@ -148,23 +137,7 @@ def main():
         print(f"finalize: {result['finalize_s']:.1f} s for {count} pages")
 
         queries = queries_from(vocabulary, a.queries)
-        run([a.docscan, "search", queries[0], "--archive", server.url], env=env)  # warm the server's cache
-        walls, hits = [], []
-        for q in queries:
-            t0 = time.monotonic()
-            p = run([a.docscan, "search", *q.split(), "--archive", server.url, "--json"], env=env)
-            walls.append(time.monotonic() - t0)
-            hits.append(len(json.loads(p.stdout)) if p.stdout.strip() else 0)
-        t0 = time.monotonic()
-        for _ in range(5):
-            run([a.docscan, "search", "--help"], env=env)
-        start_cost = (time.monotonic() - t0) / 5
-        result.update(pages=count, search_p50_ms=percentile(walls, 0.5) * 1000,
-                      search_p95_ms=percentile(walls, 0.95) * 1000, queries=len(queries),
-                      mean_hits=statistics.mean(hits), command_start_ms=start_cost * 1000)
-        print(f"search: {len(queries)} queries on {count} pages: p50 {result['search_p50_ms']:.0f} ms, "
-              f"p95 {result['search_p95_ms']:.0f} ms per command (mean {result['mean_hits']:.1f} hits of 10); "
-              f"'docscan search --help' alone takes {start_cost * 1000:.0f} ms")
+        result.update(pages=count, **search_latency(a.docscan, server.url, queries, env, count))
     finally:
         server.stop()
         shutil.rmtree(work, ignore_errors=True)

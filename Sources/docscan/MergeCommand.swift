@@ -38,7 +38,7 @@ struct MergeCommand: ParsableCommand {
             StandardError.print("another docscan scan is writing to \(ArchiveLocation.displayName(archiveOptions.location)); waiting for it to finish")
         }
         guard !quietOption.quiet else { return }
-        for (source, pages) in zip(sources, report.pages) { StandardError.print("\(source): \(pages) pages") }
+        for (source, pages) in zip(sources, report.pages) { StandardError.print("\(ArchiveLocation.displayName(source)): \(pages) pages") }
         StandardError.print(String(
             format: "Merged %d pages into %@ in %.2f s.", report.pages.reduce(0, +), ArchiveLocation.displayName(archiveOptions.location), report.seconds))
     }

@@ -99,6 +99,17 @@ struct DocScanProcess {
         return folder
     }
 
+    /// Kills `process` with SIGKILL once `written()` counts a page (within two minutes), and waits for it.
+    /// - Returns: whether it was still running when killed, rather than done before its first page counted.
+    static func killAfterFirstPage(_ process: Process, written: () -> Int) -> Bool {
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline, process.isRunning, written() == 0 { usleep(20_000) }
+        let killedEarly = process.isRunning
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return killedEarly
+    }
+
     static func waitForContent(of file: URL, seconds: Double = 60) {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline, ((try? Data(contentsOf: file))?.count ?? 0) == 0 { usleep(20_000) }

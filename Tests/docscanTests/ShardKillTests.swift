@@ -33,14 +33,9 @@ struct ShardKillTests {
         func task(_ shard: Int) -> [String] { ["scan", folder.path, "--shard", "\(shard)/4", "--archive", archives[shard]] + common }
         let running = try (0..<4).map { try DocScanProcess.start(task($0)) }
         // Killed once its first page is in its archive, while the next is being read.
-        let deadline = Date().addingTimeInterval(120)
-        var written = 0
-        while Date() < deadline, written == 0, running[victim].isRunning {
-            written = (try? SQLiteArchive(path: archives[victim], create: false).pageCount()) ?? 0
-            usleep(20_000)
+        let killedEarly = DocScanProcess.killAfterFirstPage(running[victim]) {
+            (try? SQLiteArchive(path: archives[victim], create: false).pageCount()) ?? 0
         }
-        let killedEarly = running[victim].isRunning
-        kill(running[victim].processIdentifier, SIGKILL)
         for process in running { process.waitUntilExit() }
         for shard in 0..<4 where shard != victim { #expect(running[shard].terminationStatus == 0, "shard \(shard)") }
         #expect(killedEarly && running[victim].terminationReason == .uncaughtSignal, "the victim finished before it was killed")

@@ -67,6 +67,20 @@ package final class PostgresConnection {
         }
     }
 
+    /// Runs `body` between `begin` and COMMIT; on any error, rolls back and rethrows it.
+    /// - Parameter begin: the statement that starts it (`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`).
+    package func transaction<T>(_ begin: String = "BEGIN", _ body: () throws -> T) throws -> T {
+        try execute(begin)
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            _ = try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
     private func connectionError() -> PostgresError {
         PostgresError(
             sqlState: nil, message: String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines))

@@ -46,32 +46,32 @@ extension PostgreSQLArchive {
         let (condition, parameters) = Self.condition(folder: folder)
         let decoder = JSONDecoder()
         try withConnection { connection in
-            try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            defer { _ = try? connection.execute("ROLLBACK") }
-            try connection.execute("""
-                DECLARE pages NO SCROLL CURSOR FOR
-                SELECT id, collection, path, record FROM docscan_page \(condition) ORDER BY collection, source, page
-                """, parameters)
-            var rankers: [String: KeywordRanker] = [:]
-            while true {
-                let rows = try connection.execute("FETCH 500 FROM pages")
-                guard rows.rowCount > 0 else { return }
-                let ids = (0..<rows.rowCount).map { rows.value($0, 0) ?? "0" }
-                let keywords = try Self.keywords(of: ids, on: connection)
-                for row in 0..<rows.rowCount {
-                    let id = ids[row], root = rows.value(row, 1) ?? ""
-                    var record: PageRecord
-                    do {
-                        record = try decoder.decode(PageRecord.self, from: Data((rows.value(row, 3) ?? "").utf8))
-                    } catch {
-                        throw DocScanError.archiveUnusable(path: location, reason: "page \(id) has an unreadable record: \(error)")
+            try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
+                try connection.execute("""
+                    DECLARE pages NO SCROLL CURSOR FOR
+                    SELECT id, collection, path, record FROM docscan_page \(condition) ORDER BY collection, source, page
+                    """, parameters)
+                var rankers: [String: KeywordRanker] = [:]
+                while true {
+                    let rows = try connection.execute("FETCH 500 FROM pages")
+                    guard rows.rowCount > 0 else { return }
+                    let ids = (0..<rows.rowCount).map { rows.value($0, 0) ?? "0" }
+                    let keywords = try Self.keywords(of: ids, on: connection)
+                    for row in 0..<rows.rowCount {
+                        let id = ids[row], root = rows.value(row, 1) ?? ""
+                        var record: PageRecord
+                        do {
+                            record = try decoder.decode(PageRecord.self, from: Data((rows.value(row, 3) ?? "").utf8))
+                        } catch {
+                            throw DocScanError.archiveUnusable(path: location, reason: "page \(id) has an unreadable record: \(error)")
+                        }
+                        if rankers[root] == nil { rankers[root] = try Self.ranker(collection: root, on: connection) }
+                        let (words, counts) = keywords[id] ?? ([], [])
+                        record.keywords = rankers[root]?.ranked(words, counts: counts) ?? words
+                        record.keywordString = record.keywords.joined(separator: " ")
+                        record.keywordCounts = Dictionary(zip(words, counts), uniquingKeysWith: { first, _ in first })
+                        try body(ArchivedPage(root: root, path: rows.value(row, 2) ?? "", record: record))
                     }
-                    if rankers[root] == nil { rankers[root] = try Self.ranker(collection: root, on: connection) }
-                    let (words, counts) = keywords[id] ?? ([], [])
-                    record.keywords = rankers[root]?.ranked(words, counts: counts) ?? words
-                    record.keywordString = record.keywords.joined(separator: " ")
-                    record.keywordCounts = Dictionary(zip(words, counts), uniquingKeysWith: { first, _ in first })
-                    try body(ArchivedPage(root: root, path: rows.value(row, 2) ?? "", record: record))
                 }
             }
         }
@@ -81,7 +81,7 @@ extension PostgreSQLArchive {
     static func keywords(of ids: [String], on connection: PostgresConnection) throws -> [String: ([String], [Int])] {
         let rows = try connection.execute("""
             SELECT page_id, keyword, count FROM docscan_keyword WHERE page_id = ANY($1::bigint[]) ORDER BY page_id, rank
-            """, ["{" + ids.joined(separator: ",") + "}"])
+            """, [PostgresArrayLiteral.text(ids)])
         var keywords: [String: ([String], [Int])] = [:]
         for row in 0..<rows.rowCount {
             let id = rows.value(row, 0) ?? ""

@@ -27,22 +27,18 @@ public final class PostgreSQLArchive: PageArchive {
     public init(conninfo: String, create: Bool) throws {
         self.conninfo = conninfo
         let opened = try Self.connect(conninfo)
-        location = opened.endpoint
+        let location = opened.endpoint
+        self.location = location
         do {
-            let applied = try PostgreSQLArchiveSchema.applied(on: opened)
-            let known = PostgreSQLArchiveSchema.migrations.map(\.name)
-            if let unknown = applied?.first(where: { !known.contains($0) }) {
-                throw PostgreSQLArchiveSchema.SchemaError.newer(migration: unknown)
+            try Self.reporting(location) {
+                let applied = try PostgreSQLArchiveSchema.applied(on: opened)
+                if applied == nil && !create { throw DocScanError.archiveNotFound(path: location) }
+                // Migrating checks, under its lock, for a migration this docscan does not know.
+                if applied != PostgreSQLArchiveSchema.migrations.map(\.name) { _ = try PostgreSQLArchiveSchema.migrate(opened) }
             }
-            if applied == nil && !create { throw DocScanError.archiveNotFound(path: location) }
-            if applied != known { _ = try PostgreSQLArchiveSchema.migrate(opened) }
-        } catch let error as DocScanError {
-            throw error
         } catch PostgreSQLArchiveSchema.SchemaError.newer(let migration) {
             throw DocScanError.archiveUnusable(
                 path: location, reason: "it was made by a newer docscan (unknown schema version \(migration))")
-        } catch {
-            throw DocScanError.archiveUnusable(path: location, reason: "\(error)")
         }
         connection = opened
     }
@@ -65,12 +61,16 @@ public final class PostgreSQLArchive: PageArchive {
 
     /// Runs `body` on the shared connection, turning PostgreSQL's errors into `archiveUnusable`.
     func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try Self.reporting(location) { try connectionLock.withLock { try body(connection) } }
+    }
+
+    /// Runs `body`, turning PostgreSQL's errors into `archiveUnusable` at `location`; other errors pass.
+    @discardableResult
+    static func reporting<T>(_ location: String, _ body: () throws -> T) throws -> T {
         do {
-            return try connectionLock.withLock { try body(connection) }
-        } catch let error as DocScanError {
-            throw error
-        } catch {
-            throw DocScanError.archiveUnusable(path: location, reason: "\(error)")
+            return try body()
+        } catch let error as PostgresError {
+            throw DocScanError.archiveUnusable(path: location, reason: error.message)
         }
     }
 

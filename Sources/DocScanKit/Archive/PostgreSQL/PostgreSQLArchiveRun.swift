@@ -31,7 +31,7 @@ final class PostgreSQLArchiveRun: ArchiveRun {
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let connection = connection
-        scanID = try Self.run(location) {
+        scanID = try PostgreSQLArchive.reporting(location) {
             try connection.execute("""
                 INSERT INTO docscan_scan (collection, folder, host, mode, languages, status)
                 VALUES ($1, $2, $3, $4, $5, 'running') RETURNING id
@@ -84,14 +84,14 @@ final class PostgreSQLArchiveRun: ArchiveRun {
     }
 
     func finish() throws {
-        try Self.run(location) {
+        try PostgreSQLArchive.reporting(location) {
             try connection.execute(
                 "UPDATE docscan_scan SET status = 'finished', finished_at = now() WHERE id = $1", [scanID])
         }
     }
 
     func recordOutcome(unchanged: Int, interrupted: Bool) throws {
-        try Self.run(location) {
+        try PostgreSQLArchive.reporting(location) {
             try connection.execute("""
                 UPDATE docscan_scan SET pages_unchanged = $1, status = $2, finished_at = COALESCE(finished_at, now())
                 WHERE id = $3
@@ -104,7 +104,7 @@ final class PostgreSQLArchiveRun: ArchiveRun {
         var removed = 0
         for start in stride(from: 0, to: sources.count, by: 1000) {
             let slice = sources[start..<min(start + 1000, sources.count)]
-            removed += try Self.run(location) {
+            removed += try PostgreSQLArchive.reporting(location) {
                 try connection.execute(
                     "DELETE FROM docscan_page WHERE collection = $1 AND source = ANY($2::text[]) RETURNING 1",
                     [root, PostgresArrayLiteral.text(slice)]
@@ -118,26 +118,12 @@ final class PostgreSQLArchiveRun: ArchiveRun {
     private func transaction(_ body: (PostgresConnection) throws -> Void) throws {
         for attempt in 1... {
             do {
-                try connection.execute("BEGIN")
-                try body(connection)
-                try connection.execute("COMMIT")
-                return
+                return try connection.transaction { try body(connection) }
+            } catch let error as PostgresError where error.isTransient && attempt < 5 {
+                continue
             } catch let error as PostgresError {
-                _ = try? connection.execute("ROLLBACK")
-                guard error.isTransient, attempt < 5 else {
-                    throw DocScanError.archiveUnusable(path: location, reason: error.message)
-                }
+                throw DocScanError.archiveUnusable(path: location, reason: error.message)
             }
-        }
-    }
-
-    /// Runs `body`, turning PostgreSQL's errors into `archiveUnusable`.
-    @discardableResult
-    private static func run<T>(_ location: String, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as PostgresError {
-            throw DocScanError.archiveUnusable(path: location, reason: error.message)
         }
     }
 

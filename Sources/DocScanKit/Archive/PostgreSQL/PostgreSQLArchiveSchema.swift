@@ -104,8 +104,7 @@ enum PostgreSQLArchiveSchema {
     /// - Throws: `PostgresError`, or `SchemaError.newer` when the database has a migration this
     ///   docscan does not know.
     static func migrate(_ connection: PostgresConnection) throws -> [String] {
-        try connection.execute("BEGIN")
-        do {
+        try connection.transaction {
             try connection.execute("SELECT pg_advisory_xact_lock(\(migrationLock))")
             try connection.execute("""
                 CREATE TABLE IF NOT EXISTS docscan_migration (
@@ -120,11 +119,7 @@ enum PostgreSQLArchiveSchema {
                 try connection.execute("INSERT INTO docscan_migration (name) VALUES ($1)", [migration.name])
                 ran.append(migration.name)
             }
-            try connection.execute("COMMIT")
             return ran
-        } catch {
-            _ = try? connection.execute("ROLLBACK")
-            throw error
         }
     }
 
