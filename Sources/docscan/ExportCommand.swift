@@ -23,6 +23,7 @@ struct ExportCommand: ParsableCommand {
               docscan export --format csv > pages.csv
               docscan export --format text --output sidecars/ --folder ~/Scans/2024
               docscan export --format pdf --output pdf/
+              docscan export --archive postgresql://scan@db/archive --collection invoices-2024 --output invoices.jsonl
             """
     )
 
@@ -38,6 +39,11 @@ struct ExportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only pages of files at or under this folder (or this file).", valueName: "path"))
     var folder: String?
 
+    @Option(help: ArgumentHelp(
+        "Only pages kept under this collection name (scan --collection), wherever the scanning machines mounted it.",
+        valueName: "name"))
+    var collection: String?
+
     @OptionGroup var modelOptions: ModelOptions
 
     @OptionGroup var quietOption: QuietOption
@@ -50,7 +56,8 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let exporter = ArchiveExporter(
-            archive: try archiveOptions.openExisting(), folder: folder.map { ArchiveLocation.root(of: URL(fileURLWithPath: $0)) },
+            archive: try archiveOptions.openExisting(),
+            selection: PageSelection(folder: folder.map { ArchiveLocation.root(of: URL(fileURLWithPath: $0)) }, root: collection),
             models: modelOptions.store)
         let report = try exporter.export(format, to: output) { failure in
             StandardError.print("\(failure.page): \(failure.error.message) [\(failure.error.kind.rawValue)]")

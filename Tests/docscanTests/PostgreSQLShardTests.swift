@@ -10,7 +10,7 @@ struct PostgreSQLShardTests {
     /// Text and sorted keywords of every page, by file and page; each page once.
     private func contents(_ archive: any PageArchive) throws -> [String: String] {
         var pages: [String: String] = [:]
-        try archive.forEachPage(under: nil) { page in
+        try archive.forEachPage(.all) { page in
             let key = "\(page.record.source)#\(page.record.page)"
             #expect(pages[key] == nil, "\(key) archived twice")
             pages[key] = "\(page.record.text)\n\(page.record.keywords.sorted())"

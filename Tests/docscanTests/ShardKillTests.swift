@@ -9,7 +9,7 @@ struct ShardKillTests {
     /// Text and sorted keywords of every page, by file and page.
     private func contents(_ archive: String) throws -> [String: String] {
         var pages: [String: String] = [:]
-        try SQLiteArchive(path: archive, create: false).forEachPage(under: nil) { page in
+        try SQLiteArchive(path: archive, create: false).forEachPage(.all) { page in
             let key = "\(page.record.source)#\(page.record.page)"
             #expect(pages[key] == nil, "\(key) archived twice")
             pages[key] = "\(page.record.text)\n\(page.record.keywords.sorted())"

@@ -43,16 +43,20 @@ public protocol PageArchive: AnyObject, Sendable {
     /// - Throws: `DocScanError.emptyQuery`, `DocScanError.archiveUnusable`, `DocScanError.missingDependency`.
     func search(_ query: ArchiveQuery) throws -> [SearchHit]
 
-    /// Calls `body` with every page at or under `folder` (an absolute path), or every page, in order of
-    /// root, file and page, each page's keywords ranked over the pages of its root.
+    /// Calls `body` with every page of `selection`, in order of root, file and page, each page's
+    /// keywords ranked over the pages of its root.
     /// - Throws: `DocScanError.archiveUnusable`, or `body`'s error.
-    func forEachPage(under folder: String?, _ body: (ArchivedPage) throws -> Void) throws
+    func forEachPage(_ selection: PageSelection, _ body: (ArchivedPage) throws -> Void) throws
 
-    /// The roots of the pages at or under `folder`, or of all pages.
-    func roots(under folder: String?) throws -> [String]
+    /// The roots of the pages of `selection`, in order.
+    func roots(_ selection: PageSelection) throws -> [String]
 
     /// How many pages the archive holds.
     func pageCount() throws -> Int
+
+    /// Pages ok and failed per root, in order of root, counted without reading the pages.
+    /// - Throws: `DocScanError.archiveUnusable`.
+    func pageCounts() throws -> [RootPageCount]
 }
 
 /// Held for a writing run; released when it goes, or when the process ends.

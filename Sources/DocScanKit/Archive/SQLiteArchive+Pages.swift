@@ -5,15 +5,15 @@ import GRDB
 
 /// Archived pages in order (root, file, page), read from one consistent snapshot of the archive.
 extension SQLiteArchive {
-    public func roots(under folder: String?) throws -> [String] {
-        let (condition, arguments) = Self.condition(folder: folder)
+    public func roots(_ selection: PageSelection) throws -> [String] {
+        let (condition, arguments) = try Self.condition(selection)
         return try read { db in
             try String.fetchAll(db, sql: "SELECT DISTINCT root FROM page \(condition) ORDER BY root", arguments: arguments)
         }
     }
 
-    public func forEachPage(under folder: String?, _ body: (ArchivedPage) throws -> Void) throws {
-        let (condition, arguments) = Self.condition(folder: folder)
+    public func forEachPage(_ selection: PageSelection, _ body: (ArchivedPage) throws -> Void) throws {
+        let (condition, arguments) = try Self.condition(selection)
         let decoder = JSONDecoder()
         try read { db in
             var rankers: [String: KeywordRanker] = [:]
@@ -42,9 +42,30 @@ extension SQLiteArchive {
         }
     }
 
-    /// The pages of files at or under `folder`: the file itself, or paths below it.
-    private static func condition(folder: String?) -> (String, StatementArguments) {
-        guard let filter = folder.map(FolderFilter.init) else { return ("", []) }
-        return ("WHERE path = ? OR path LIKE ? ESCAPE '\\'", [filter.exact, filter.likePattern])
+    public func pageCounts() throws -> [RootPageCount] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT root, count(*) - count(error_kind) AS ok, count(error_kind) AS failed FROM page GROUP BY root ORDER BY root
+                """).map { RootPageCount(root: $0["root"], ok: $0["ok"], failed: $0["failed"]) }
+        }
+    }
+
+    /// The pages of `selection`; a file list goes as one JSON array, not one bound value per file.
+    private static func condition(_ selection: PageSelection) throws -> (String, StatementArguments) {
+        var clauses: [String] = []
+        var arguments: StatementArguments = []
+        if let folder = selection.folder.map(FolderFilter.init) {
+            clauses.append(#"(path = ? OR path LIKE ? ESCAPE '\')"#)
+            arguments += [folder.exact, folder.likePattern]
+        }
+        if let root = selection.root {
+            clauses.append("root = ?")
+            arguments += [root]
+            if let sources = selection.sources {
+                clauses.append("source IN (SELECT value FROM json_each(?))")
+                arguments += [String(decoding: try JSONEncoder().encode(sources.sorted()), as: UTF8.self)]
+            }
+        }
+        return (clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND "), arguments)
     }
 }

@@ -9,7 +9,7 @@ extension ArchiveExporter {
         let roots = try rootCount()
         // The pages of one file, in order, with the mode and languages they were archived with.
         var documents: [(root: String, source: String, path: String, mode: ScanMode, languages: [String], pages: [Int], pageCount: Int)] = []
-        try archive.forEachPage(under: self.folder) { page in
+        try archive.forEachPage(selection) { page in
             let record = page.record
             if let last = documents.last, last.root == page.root, last.source == record.source {
                 documents[documents.count - 1].pages.append(record.page)

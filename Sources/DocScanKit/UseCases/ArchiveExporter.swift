@@ -13,8 +13,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 /// text files, or searchable PDFs.
 public struct ArchiveExporter: Sendable {
     public let archive: any PageArchive
-    /// Only pages of files at or under this absolute path; nil for all.
-    public let folder: String?
+    /// Which pages: all, a folder's, a collection's.
+    public let selection: PageSelection
     /// Models for re-reading pages into PDFs.
     public let models: ModelStore
 
@@ -31,9 +31,9 @@ public struct ArchiveExporter: Sendable {
         public var error: PageError
     }
 
-    public init(archive: any PageArchive, folder: String? = nil, models: ModelStore = .default()) {
+    public init(archive: any PageArchive, selection: PageSelection = .all, models: ModelStore = .default()) {
         self.archive = archive
-        self.folder = folder
+        self.selection = selection
         self.models = models
     }
 
@@ -54,7 +54,7 @@ public struct ArchiveExporter: Sendable {
         try OutputFile.write(to: output) { sink in
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            try archive.forEachPage(under: folder) { page in
+            try archive.forEachPage(selection) { page in
                 var line = try encoder.encode(page.record)
                 line.append(UInt8(ascii: "\n"))
                 try sink(line)
@@ -68,7 +68,7 @@ public struct ArchiveExporter: Sendable {
         var report = Report()
         try OutputFile.write(to: output) { sink in
             try sink(Data("root,source,page,keywords\r\n".utf8))
-            try archive.forEachPage(under: folder) { page in
+            try archive.forEachPage(selection) { page in
                 let fields = [page.root, page.record.source, String(page.record.page), page.record.keywordString]
                 try sink(Data((fields.map(Self.csvField).joined(separator: ",") + "\r\n").utf8))
                 report.pages += 1
@@ -80,7 +80,7 @@ public struct ArchiveExporter: Sendable {
     private func exportText(to folder: URL) throws -> Report {
         var report = Report()
         let roots = try rootCount()
-        try archive.forEachPage(under: self.folder) { page in
+        try archive.forEachPage(selection) { page in
             let name = page.record.page > 1 ? "\(page.record.source).p\(page.record.page).txt" : "\(page.record.source).txt"
             let target = Self.destination(in: folder, root: page.root, relativePath: name, prefixRoot: roots > 1)
             try OutputFile.write(Data((page.record.text + "\n").utf8), to: target)
@@ -91,7 +91,7 @@ public struct ArchiveExporter: Sendable {
     }
 
     func rootCount() throws -> Int {
-        try archive.roots(under: folder).count
+        try archive.roots(selection).count
     }
 
     /// `folder/relativePath`, or `folder/<root's name>/relativePath` when pages of several roots are

@@ -45,7 +45,7 @@ public struct ArchiveMerge: Sendable {
             var count = 0
             var run: (root: String, writer: any ArchiveRun)?
             // Pages come in order of root: one run per root, as a scan of that root would write them.
-            try archive.forEachPage(under: nil) { page in
+            try archive.forEachPage(.all) { page in
                 if run?.root != page.root {
                     try run?.writer.finish()
                     run = (page.root, try store.beginRun(

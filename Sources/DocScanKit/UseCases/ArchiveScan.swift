@@ -127,8 +127,9 @@ public final class ArchiveScan: Sendable {
             // The records file holds every page of the folder: the unchanged ones as archived.
             if let records, !found.unchanged.isEmpty {
                 let unchanged = Set(found.unchanged.map { "\($0.relativePath)\u{0}\($0.page)" })
-                try archive.forEachPage(under: folder) { page in
-                    guard page.root == root, unchanged.contains("\(page.record.source)\u{0}\(page.record.page)") else { return }
+                let files = Set(found.unchanged.map(\.relativePath))
+                try archive.forEachPage(PageSelection(root: root, sources: files)) { page in
+                    guard unchanged.contains("\(page.record.source)\u{0}\(page.record.page)") else { return }
                     try records.write(page.record)
                 }
             }

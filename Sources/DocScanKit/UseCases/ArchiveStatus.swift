@@ -39,11 +39,10 @@ public struct ArchiveStatus: Sendable {
     /// Pages ok and failed per root.
     /// - Throws: `DocScanError.archiveUnusable`.
     public func report() throws -> Report {
-        Report(counts: try archive.roots(under: nil).map { root in
-            var count = Count(name: root)
-            for page in try archive.archivedPages(root: root, sources: nil) {
-                if page.failed { count.failed += 1 } else { count.ok += 1 }
-            }
+        Report(counts: try archive.pageCounts().map { root in
+            var count = Count(name: root.root)
+            count.ok = root.ok
+            count.failed = root.failed
             return count
         })
     }

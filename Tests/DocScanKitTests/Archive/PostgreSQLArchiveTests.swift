@@ -11,7 +11,7 @@ struct PostgreSQLArchiveTests {
     /// Pages' text and keywords (in ranked order), by file and page; each page once.
     private func contents(_ archive: any PageArchive) throws -> [String: String] {
         var pages: [String: String] = [:]
-        try archive.forEachPage(under: nil) { page in
+        try archive.forEachPage(.all) { page in
             let key = "\(page.record.source)#\(page.record.page)"
             #expect(pages[key] == nil, "\(key) archived twice")
             pages[key] = "\(page.record.text)\n\(page.record.keywords)"
@@ -38,7 +38,14 @@ struct PostgreSQLArchiveTests {
         let postgres = try ArchiveLocation.open(database, create: false)
         #expect(postgres is PostgreSQLArchive)
         #expect(try postgres.pageCount() == 4)
-        #expect(try postgres.roots(under: nil) == ["letters"])
+        #expect(try postgres.roots(.all) == ["letters"])
+        #expect(try postgres.pageCounts() == [RootPageCount(root: "letters", ok: 4, failed: 0)])
+        var chosen: [String] = []
+        try postgres.forEachPage(PageSelection(folder: folder.path, root: "letters", sources: ["de_brief.png", "zh_notice.png", "gone.png"])) {
+            chosen.append($0.record.source)
+        }
+        #expect(chosen == ["de_brief.png", "zh_notice.png"])
+        try postgres.forEachPage(PageSelection(root: "other")) { Issue.record("page of another collection: \($0.path)") }
         // Read again: every page is archived unchanged under the collection, nothing is read.
         let again = try ArchiveScan(request).run()
         #expect(again.plan?.pages.isEmpty == true && again.plan?.unchanged.count == 4)
@@ -82,7 +89,7 @@ struct PostgreSQLArchiveTests {
 
         // Parity: every keyword of every page, its first two characters as a prefix, and pairs.
         var queries = ["invoice", "Invoice number", "Straße", "e-mail", "2023", "INVOICE*", "蛋白质 脂肪"]
-        try sqlite.forEachPage(under: nil) { page in
+        try sqlite.forEachPage(.all) { page in
             for keyword in page.record.keywords.prefix(12) {
                 queries += [keyword, String(keyword.prefix(2)) + "*", keyword + " " + (page.record.keywords.last ?? "")]
             }

@@ -23,7 +23,7 @@ struct ShardedScanTests {
     /// Pages as (source#page, text, keywords), in archive order.
     private func contents(_ archive: String) throws -> [String] {
         var pages: [String] = []
-        try ArchiveLocation.open(archive, create: false).forEachPage(under: nil) { page in
+        try ArchiveLocation.open(archive, create: false).forEachPage(.all) { page in
             pages.append("\(page.record.source)#\(page.record.page)\n\(page.record.text)\n\(page.record.keywords.sorted())")
         }
         return pages
@@ -93,6 +93,46 @@ struct ShardedScanTests {
         #expect(spy.asked.last == .some(nil))
     }
 
+    @Test func aCollectionMountedElsewhereKeepsItsPagesForRecordsExportsAndStatus() throws {
+        let mountA = try folder()
+        let mountB = try TestSupport.temporaryFolder().appendingPathComponent("elsewhere")
+        try FileManager.default.copyItem(at: mountA, to: mountB)
+        let archive = try archivePath()
+        let configuration = try TestSupport.scriptedConfiguration(ScriptedRecognizer.factory(Array(repeating: .text("harbour page"), count: 20)))
+        var first = ArchiveScan.Request(input: mountA, configuration: configuration, archive: archive)
+        first.collection = "boxes"
+        _ = try ArchiveScan(first).run()
+        let other = try TestSupport.scriptedConfiguration(ScriptedRecognizer.factory(Array(repeating: .text("other"), count: 20)))
+        let unnamed = try folder()
+        _ = try ArchiveScan(ArchiveScan.Request(input: unnamed, configuration: other, archive: archive)).run()
+
+        // Shard 1 of 2 on a machine that mounts the collection elsewhere: nothing to read again, and its
+        // records file still holds each of the shard's pages, as archived.
+        let records = try TestSupport.temporaryFolder().appendingPathComponent("shard1.jsonl")
+        var rescan = ArchiveScan.Request(input: mountB, configuration: configuration, archive: archive, jsonl: records.path)
+        rescan.collection = "boxes"
+        rescan.shard = try Shard(index: 1, count: 2)
+        let outcome = try ArchiveScan(rescan).run()
+        #expect(outcome.summary.written == 0)
+        let shardFiles = try PageSource(root: mountB).list().restricted(to: Shard(index: 1, count: 2)).pages
+        let lines = try String(contentsOf: records, encoding: .utf8).split(separator: "\n")
+        let written = try lines.map { try JSONDecoder().decode(PageRecord.self, from: Data($0.utf8)) }
+        #expect(written.map { "\($0.source)#\($0.page)" } == shardFiles.map { "\($0.relativePath)#\($0.page)" })
+        #expect(!written.isEmpty && written.allSatisfy { $0.text == "harbour page" })
+
+        // Exports and status by collection, whatever the paths.
+        let store = try ArchiveLocation.open(archive, create: false)
+        let exported = try TestSupport.temporaryFolder().appendingPathComponent("boxes.csv")
+        let report = try ArchiveExporter(archive: store, selection: PageSelection(root: "boxes")).export(.csv, to: exported.path)
+        let total = try PageSource(root: mountA).list().pages.count
+        #expect(report.pages == total)
+        let rows = try String(contentsOf: exported, encoding: .utf8).split(separator: "\r\n").dropFirst()
+        #expect(rows.count == total && rows.allSatisfy { $0.hasPrefix("boxes,") && $0.contains("harbour") })
+        let status = try ArchiveStatus(archive: store).report()
+        #expect(status.counts.map(\.name) == ["boxes", ArchiveLocation.root(of: unnamed)].sorted())
+        #expect(status.counts.map(\.ok) == status.counts.map { _ in total } && status.failed == 0 && status.exitStatus == .ok)
+    }
+
     @Test func statusFindsTheMissingShardAndMergeJoinsShardArchivesOnce() throws {
         let folder = try folder()
         let lists = try TestSupport.temporaryFolder().appendingPathComponent("lists")
@@ -145,6 +185,8 @@ struct ShardedScanTests {
 private final class ArchiveSpy: PageArchive, @unchecked Sendable {
     let archive: any PageArchive
     var asked: [Set<String>?] = []
+    /// The selections of pages read whole (records for a records file).
+    var read: [PageSelection] = []
 
     init(_ archive: any PageArchive) {
         self.archive = archive
@@ -160,8 +202,12 @@ private final class ArchiveSpy: PageArchive, @unchecked Sendable {
         try archive.beginRun(root: root, folder: folder, mode: mode, languages: languages)
     }
     func search(_ query: ArchiveQuery) throws -> [SearchHit] { try archive.search(query) }
-    func forEachPage(under folder: String?, _ body: (ArchivedPage) throws -> Void) throws { try archive.forEachPage(under: folder, body) }
-    func roots(under folder: String?) throws -> [String] { try archive.roots(under: folder) }
+    func forEachPage(_ selection: PageSelection, _ body: (ArchivedPage) throws -> Void) throws {
+        read.append(selection)
+        try archive.forEachPage(selection, body)
+    }
+    func roots(_ selection: PageSelection) throws -> [String] { try archive.roots(selection) }
     func pageCount() throws -> Int { try archive.pageCount() }
+    func pageCounts() throws -> [RootPageCount] { try archive.pageCounts() }
     func finalize() throws { try archive.finalize() }
 }

@@ -31,8 +31,8 @@ extension PostgreSQLArchive {
         }
     }
 
-    public func roots(under folder: String?) throws -> [String] {
-        let (condition, parameters) = Self.condition(folder: folder)
+    public func roots(_ selection: PageSelection) throws -> [String] {
+        let (condition, parameters) = Self.condition(selection)
         return try withConnection { connection in
             let rows = try connection.execute(
                 "SELECT DISTINCT collection FROM docscan_page \(condition) ORDER BY collection", parameters)
@@ -42,8 +42,8 @@ extension PostgreSQLArchive {
 
     /// Pages in order of collection, file and page, from one snapshot (a repeatable-read transaction
     /// and a cursor, 500 rows at a time), each page's keywords ranked over its collection.
-    public func forEachPage(under folder: String?, _ body: (ArchivedPage) throws -> Void) throws {
-        let (condition, parameters) = Self.condition(folder: folder)
+    public func forEachPage(_ selection: PageSelection, _ body: (ArchivedPage) throws -> Void) throws {
+        let (condition, parameters) = Self.condition(selection)
         let decoder = JSONDecoder()
         try withConnection { connection in
             try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
@@ -100,9 +100,33 @@ extension PostgreSQLArchive {
         return KeywordRanker(documentFrequency: frequency, pageCount: size.int(0, 0) ?? 0)
     }
 
-    /// The pages of files at or under `folder`.
-    static func condition(folder: String?) -> (String, [String?]) {
-        guard let filter = folder.map(FolderFilter.init) else { return ("", []) }
-        return (#"WHERE path = $1 OR path LIKE $2 ESCAPE '\'"#, [filter.exact, filter.likePattern])
+    public func pageCounts() throws -> [RootPageCount] {
+        try withConnection { connection in
+            let rows = try connection.execute("""
+                SELECT collection, count(*) - count(error_kind), count(error_kind) FROM docscan_page GROUP BY collection ORDER BY collection
+                """)
+            return (0..<rows.rowCount).map { row in
+                RootPageCount(root: rows.value(row, 0) ?? "", ok: rows.int(row, 1) ?? 0, failed: rows.int(row, 2) ?? 0)
+            }
+        }
+    }
+
+    /// The pages of `selection`; a file list goes as one array parameter.
+    static func condition(_ selection: PageSelection) -> (String, [String?]) {
+        var clauses: [String] = []
+        var parameters: [String?] = []
+        if let folder = selection.folder.map(FolderFilter.init) {
+            clauses.append("(path = $\(parameters.count + 1) OR path LIKE $\(parameters.count + 2) ESCAPE '\\')")
+            parameters += [folder.exact, folder.likePattern]
+        }
+        if let root = selection.root {
+            clauses.append("collection = $\(parameters.count + 1)")
+            parameters.append(root)
+            if let sources = selection.sources {
+                clauses.append("source = ANY($\(parameters.count + 1)::text[])")
+                parameters.append(PostgresArrayLiteral.text(sources.sorted()))
+            }
+        }
+        return (clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND "), parameters)
     }
 }
