@@ -3,7 +3,9 @@ import Foundation
 
 extension Shard {
     /// The shard a cluster scheduler gave this task, for `--shard auto`: Slurm job arrays
-    /// (`SLURM_ARRAY_TASK_ID` minus `SLURM_ARRAY_TASK_MIN`, of `SLURM_ARRAY_TASK_COUNT`), Kubernetes
+    /// (`SLURM_ARRAY_TASK_ID` minus `SLURM_ARRAY_TASK_MIN`, of `SLURM_ARRAY_TASK_COUNT`; with
+    /// `DOCSCAN_SHARDS` set and an array of fewer tasks, such as one task submitted again with
+    /// `--array=5`, the task ID is the shard), Kubernetes
     /// Indexed Jobs (`JOB_COMPLETION_INDEX`, of `DOCSCAN_SHARDS`, since Kubernetes does not pass the
     /// count), AWS Batch array jobs (`AWS_BATCH_JOB_ARRAY_INDEX`, `AWS_BATCH_JOB_ARRAY_SIZE`) and
     /// Cloud Run or GCP Batch jobs (`CLOUD_RUN_TASK_INDEX`, `CLOUD_RUN_TASK_COUNT`).
@@ -38,7 +40,8 @@ extension Shard {
             throw DocScanError.badShard(
                 "\(first.source) makes this shard \(first.shard) but \(other.source) makes it \(other.shard); unset the variables of the scheduler not in use")
         }
-        if let shards = environment["DOCSCAN_SHARDS"], first.source != "JOB_COMPLETION_INDEX", Int(shards) != first.shard.count {
+        let countsItself = ["JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"]
+        if let shards = environment["DOCSCAN_SHARDS"], !countsItself.contains(first.source), Int(shards) != first.shard.count {
             throw DocScanError.badShard("DOCSCAN_SHARDS is \(shards) but \(first.source) makes the count \(first.shard.count)")
         }
         self = first.shard
@@ -48,12 +51,25 @@ extension Shard {
         let id = try number(environment, "SLURM_ARRAY_TASK_ID")
         let min = try number(environment, "SLURM_ARRAY_TASK_MIN")
         let count = try number(environment, "SLURM_ARRAY_TASK_COUNT")
+        // Part of an array numbered by shard (tasks resubmitted with --array=5 or --array=3,9): Slurm
+        // counts only the tasks submitted, so the shard count comes from DOCSCAN_SHARDS.
+        if environment["DOCSCAN_SHARDS"] != nil {
+            let shards = try number(environment, "DOCSCAN_SHARDS")
+            if count != shards {
+                do {
+                    return try Shard(index: id, count: shards)
+                } catch {
+                    throw DocScanError.badShard(
+                        "SLURM_ARRAY_TASK_ID \(id) is not a shard of DOCSCAN_SHARDS \(shards): an array of fewer tasks than DOCSCAN_SHARDS (\(count)) must be numbered by shard, from 0")
+                }
+            }
+        }
         // An array with gaps or a step (--array=1,5,9 or 0-15:2) does not number its tasks 0..<count.
         if environment["SLURM_ARRAY_TASK_MAX"] != nil {
             let max = try number(environment, "SLURM_ARRAY_TASK_MAX")
             guard max - min + 1 == count else {
                 throw DocScanError.badShard(
-                    "the Slurm array is not contiguous (SLURM_ARRAY_TASK_MIN \(min), SLURM_ARRAY_TASK_MAX \(max), SLURM_ARRAY_TASK_COUNT \(count)): submit it as --array=0-\(count - 1), or give --shard K/N")
+                    "the Slurm array is not contiguous (SLURM_ARRAY_TASK_MIN \(min), SLURM_ARRAY_TASK_MAX \(max), SLURM_ARRAY_TASK_COUNT \(count)): submit it as --array=0-\(count - 1), set DOCSCAN_SHARDS to number tasks by shard, or give --shard K/N")
             }
         }
         do {

@@ -41,6 +41,20 @@ struct ShardTests {
         #expect(try Shard(environment: [
             "SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "16", "SLURM_ARRAY_TASK_COUNT": "16",
         ]) == Shard(index: 4, count: 16))
+        // One task or a few submitted again (--array=5, --array=3,9) with DOCSCAN_SHARDS: the ID is the shard.
+        #expect(try Shard(environment: [
+            "SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_MAX": "5", "SLURM_ARRAY_TASK_COUNT": "1",
+            "DOCSCAN_SHARDS": "64",
+        ]) == Shard(index: 5, count: 64))
+        #expect(try Shard(environment: [
+            "SLURM_ARRAY_TASK_ID": "9", "SLURM_ARRAY_TASK_MIN": "3", "SLURM_ARRAY_TASK_MAX": "9", "SLURM_ARRAY_TASK_COUNT": "2",
+            "DOCSCAN_SHARDS": "16",
+        ]) == Shard(index: 9, count: 16))
+        // The whole array with DOCSCAN_SHARDS equal to its count: numbered from --array's first value.
+        #expect(try Shard(environment: [
+            "SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "16", "SLURM_ARRAY_TASK_COUNT": "16",
+            "DOCSCAN_SHARDS": "16",
+        ]) == Shard(index: 4, count: 16))
         #expect(try Shard(environment: ["JOB_COMPLETION_INDEX": "7", "DOCSCAN_SHARDS": "8"]) == Shard(index: 7, count: 8))
         #expect(try Shard(environment: ["AWS_BATCH_JOB_ARRAY_INDEX": "0", "AWS_BATCH_JOB_ARRAY_SIZE": "2"]) == Shard(index: 0, count: 2))
         #expect(try Shard(environment: ["CLOUD_RUN_TASK_INDEX": "2", "CLOUD_RUN_TASK_COUNT": "3"]) == Shard(index: 2, count: 3))
@@ -57,6 +71,10 @@ struct ShardTests {
             (["SLURM_ARRAY_TASK_ID": "3", "SLURM_ARRAY_TASK_MIN": "0"], ["SLURM_ARRAY_TASK_COUNT"]),
             (["SLURM_ARRAY_TASK_ID": "4", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "14", "SLURM_ARRAY_TASK_COUNT": "8"],
              ["SLURM_ARRAY_TASK_MAX", "--array=0-7"]),
+            (["SLURM_ARRAY_TASK_ID": "64", "SLURM_ARRAY_TASK_MIN": "64", "SLURM_ARRAY_TASK_COUNT": "1", "DOCSCAN_SHARDS": "64"],
+             ["SLURM_ARRAY_TASK_ID 64", "DOCSCAN_SHARDS 64"]),
+            (["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_COUNT": "1", "DOCSCAN_SHARDS": "x"],
+             ["DOCSCAN_SHARDS", "'x'"]),
             (["AWS_BATCH_JOB_ARRAY_INDEX": "x1", "AWS_BATCH_JOB_ARRAY_SIZE": "4"], ["AWS_BATCH_JOB_ARRAY_INDEX", "x1"]),
             (["CLOUD_RUN_TASK_INDEX": "4", "CLOUD_RUN_TASK_COUNT": "4"], ["CLOUD_RUN_TASK_INDEX", "CLOUD_RUN_TASK_COUNT"]),
             (["CLOUD_RUN_TASK_INDEX": "1", "CLOUD_RUN_TASK_COUNT": "4", "JOB_COMPLETION_INDEX": "2", "DOCSCAN_SHARDS": "4"],
