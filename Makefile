@@ -18,7 +18,7 @@ APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libexif-
 	tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-spa tesseract-ocr-por \
 	libicu-dev python3-jieba libsqlite3-dev poppler-utils python3-pip python3-pil \
 	wamerican wngerman wfrench wspanish witalian wportuguese wbrazilian parallel \
-	libpq-dev postgresql
+	libpq-dev postgresql chromium fonts-noto-cjk
 
 # The eval and bench scripts' own Python: a virtual environment, since Debian's Python takes no
 # `pip install`. It sees the system's packages (Debian's Pillow) and adds rapidfuzz, which Debian 12 does

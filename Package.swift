@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -11,6 +11,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // docscan serve's HTTP server; without the swift-configuration trait, which docscan does not use.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -75,10 +78,21 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // docscan serve: a read-only web page and JSON API over an archive.
+        .target(
+            name: "DocScanServer",
+            dependencies: [
+                "DocScanKit",
+                "DocScanCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "docscan",
             dependencies: [
                 "DocScanKit",
+                "DocScanServer",
                 "DocScanKeywords",
                 "DocScanCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -103,6 +117,10 @@ let package = Package(
                 "DocScanKit", "DocScanKeywords", "DocScanNative", "DocScanCore", "CLeptonica", "CTesseract", "DocScanTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        .testTarget(
+            name: "DocScanServerTests",
+            dependencies: ["DocScanServer", "DocScanKit", "DocScanCore", "DocScanTestSupport"]
         ),
         .testTarget(
             name: "DocScanICUTests",

@@ -27,6 +27,20 @@ public struct PageLayout: Codable, Equatable, Sendable {
     /// Share of those lines that end at their column's right edge, as lines of justified prose do.
     @ExplicitNull public var justified: Double?
 
+    /// Reads records of older archives too: `inverted_pass` came after the first archives were made,
+    /// and a missing one means no inverted pass ran.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        order = try container.decode(String.self, forKey: .order)
+        sideBySide = try container.decode(Double.self, forKey: .sideBySide)
+        _rowOffset = try container.decode(ExplicitNull<Double>.self, forKey: .rowOffset)
+        _cellAspect = try container.decode(ExplicitNull<Double>.self, forKey: .cellAspect)
+        segmentation = try container.decodeIfPresent(String.self, forKey: .segmentation) ?? "auto"
+        _darkAreas = try container.decode(ExplicitNull<Double>.self, forKey: .darkAreas)
+        invertedPass = try container.decodeIfPresent(Bool.self, forKey: .invertedPass) ?? false
+        _justified = try container.decode(ExplicitNull<Double>.self, forKey: .justified)
+    }
+
     public init(order: String, sideBySide: Double, rowOffset: Double?, cellAspect: Double?, justified: Double? = nil) {
         self.justified = justified
         self.order = order

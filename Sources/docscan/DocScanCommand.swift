@@ -25,7 +25,7 @@ struct DocScanCommand: ParsableCommand {
         version: DocScanVersion.current,
         subcommands: [
             ScanCommand.self, SearchCommand.self, ExportCommand.self, ImportCommand.self, MergeCommand.self, PlanCommand.self,
-            ArchiveCommand.self, KeywordsCommand.self, ModelsCommand.self,
+            ArchiveCommand.self, ServeCommand.self, KeywordsCommand.self, ModelsCommand.self,
         ]
     )
 }

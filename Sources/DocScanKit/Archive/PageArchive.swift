@@ -57,6 +57,15 @@ public protocol PageArchive: AnyObject, Sendable {
     /// Pages ok and failed per root, in order of root, counted without reading the pages.
     /// - Throws: `DocScanError.archiveUnusable`.
     func pageCounts() throws -> [RootPageCount]
+
+    /// The pages of `selection` without their records, in order of root, file and page.
+    /// - Throws: `DocScanError.archiveUnusable`.
+    func summaries(_ selection: PageSelection) throws -> [PageSummary]
+
+    /// The keywords on most pages of `root`, as of the document frequencies the archive keeps, skipping
+    /// those on more than `maxShare` of its pages (words every page has tell nothing apart).
+    /// - Throws: `DocScanError.archiveUnusable`.
+    func frequentKeywords(root: String, maxShare: Double, limit: Int) throws -> [KeywordFrequency]
 }
 
 /// Held for a writing run; released when it goes, or when the process ends.
@@ -101,6 +110,10 @@ public struct ArchivedPage: Sendable {
     /// Absolute path of the file.
     public var path: String
     public var record: PageRecord
+    /// The page's id in the archive, for links to it.
+    public var id: Int64 = 0
+    /// When the page was written into the archive (ISO 8601).
+    public var archivedAt = ""
 }
 
 /// A search of an archive.
@@ -114,6 +127,8 @@ public struct ArchiveQuery: Sendable {
     /// Only pages kept under this root: a collection name (`--collection`), or a scanned folder's path.
     public var root: String?
     public var limit: Int
+    /// Hits skipped before the first returned, for paging.
+    public var offset = 0
     /// What goes before and after each matched word in snippets.
     public var marks: (String, String)
     /// Keywords returned per page.

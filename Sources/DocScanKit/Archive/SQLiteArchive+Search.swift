@@ -21,25 +21,26 @@ extension SQLiteArchive {
             conditions.append("instr('+' || page.languages || '+', ?) > 0")
             arguments += ["+\(language)+"]
         }
-        arguments += [query.limit]
+        arguments += [query.limit, max(0, query.offset)]
         return try read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT page.id, page.path, page.root, page.source, page.page, page.page_count, page.languages,
-                       page.mode, -bm25(page_fts, 1.0, 2.0) AS score,
+                       page.mode, page.archived_at, -bm25(page_fts, 1.0, 2.0) AS score,
                        snippet(page_fts, 0, ?, ?, '…', 20) AS snippet
                 FROM page_fts JOIN page ON page.id = page_fts.rowid
                 WHERE \(conditions.joined(separator: " AND "))
                 ORDER BY score DESC, page.path, page.page
-                LIMIT ?
+                LIMIT ? OFFSET ?
                 """, arguments: arguments)
             return try rows.map { row in
                 let languages: String = row["languages"]
                 let modeName: String = row["mode"]
                 return SearchHit(
-                    path: row["path"], root: row["root"], source: row["source"], page: row["page"],
+                    id: row["id"], path: row["path"], root: row["root"], source: row["source"], page: row["page"],
                     pageCount: row["page_count"], languages: languages.split(separator: "+").map(String.init),
                     mode: ScanMode(rawValue: modeName) ?? .accurate, score: row["score"], snippet: row["snippet"],
-                    keywords: Array(try SQLiteKeywordRanking.keywords(ofPage: row["id"], root: row["root"], in: db).prefix(query.keywordLimit)))
+                    keywords: Array(try SQLiteKeywordRanking.keywords(ofPage: row["id"], root: row["root"], in: db).prefix(query.keywordLimit)),
+                    archivedAt: row["archived_at"])
             }
         }
     }

@@ -3,6 +3,8 @@ import Foundation
 
 /// One page found by a search.
 public struct SearchHit: Codable, Equatable, Sendable {
+    /// The page's id in the archive (`docscan serve` links to `/pages/ID`).
+    public var id: Int64
     /// Absolute path of the file.
     public var path: String
     /// The folder (or file) the page was scanned from, and the file's path relative to it.
@@ -18,8 +20,10 @@ public struct SearchHit: Codable, Equatable, Sendable {
     public var snippet: String
     /// The page's keywords, ranked by tf-idf over the pages of its root, at most `keywordLimit`.
     public var keywords: [String]
+    /// When the page was written into the archive (ISO 8601).
+    public var archivedAt: String
 
     enum CodingKeys: String, CodingKey {
-        case path, root, source, page, pageCount = "page_count", languages, mode, score, snippet, keywords
+        case id, path, root, source, page, pageCount = "page_count", languages, mode, score, snippet, keywords, archivedAt = "archived_at"
     }
 }

@@ -1,4 +1,5 @@
 internal import CLeptonica
+import Foundation
 
 /// Decoding and writing image files.
 extension PixImage {
@@ -27,5 +28,17 @@ extension PixImage {
     /// Writes the image as a one-page TIFF file (ZIP compressed) at `path`; false when Leptonica could not.
     package func writeTIFF(to path: String) -> Bool {
         withUnsafePix { pixWrite(path, $0, Int32(IFF_TIFF_ZIP)) } == 0
+    }
+
+    /// The image as the bytes of a JPEG file (baseline, `quality` 1-100), for showing it in a browser;
+    /// a bilevel image goes as grey, any other depth as 32-bit colour. Nil when Leptonica could not.
+    package func jpegData(quality: Int) -> Data? {
+        guard let source = depth == 1 ? greyFromBilevel() : (depth == 8 || depth == 32 ? self : convertedTo32()) else { return nil }
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let status = source.withUnsafePix { pixWriteMemJpeg(&bytes, &size, $0, Int32(quality), 0) }
+        guard status == 0, let bytes else { return nil }
+        defer { lept_free(bytes) }
+        return Data(bytes: bytes, count: size)
     }
 }

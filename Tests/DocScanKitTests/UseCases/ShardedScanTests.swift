@@ -209,5 +209,9 @@ private final class ArchiveSpy: PageArchive, @unchecked Sendable {
     func roots(_ selection: PageSelection) throws -> [String] { try archive.roots(selection) }
     func pageCount() throws -> Int { try archive.pageCount() }
     func pageCounts() throws -> [RootPageCount] { try archive.pageCounts() }
+    func summaries(_ selection: PageSelection) throws -> [PageSummary] { try archive.summaries(selection) }
+    func frequentKeywords(root: String, maxShare: Double, limit: Int) throws -> [KeywordFrequency] {
+        try archive.frequentKeywords(root: root, maxShare: maxShare, limit: limit)
+    }
     func finalize() throws { try archive.finalize() }
 }

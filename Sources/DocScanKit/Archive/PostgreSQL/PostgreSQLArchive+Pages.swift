@@ -49,7 +49,8 @@ extension PostgreSQLArchive {
             try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
                 try connection.execute("""
                     DECLARE pages NO SCROLL CURSOR FOR
-                    SELECT id, collection, path, record FROM docscan_page \(condition) ORDER BY collection, source, page
+                    SELECT id, collection, path, record, \(Self.archivedAt) FROM docscan_page \(condition)
+                    ORDER BY collection, source, page \(Self.limit(selection))
                     """, parameters)
                 var rankers: [String: KeywordRanker] = [:]
                 while true {
@@ -70,7 +71,9 @@ extension PostgreSQLArchive {
                         record.keywords = rankers[root]?.ranked(words, counts: counts) ?? words
                         record.keywordString = record.keywords.joined(separator: " ")
                         record.keywordCounts = Dictionary(zip(words, counts), uniquingKeysWith: { first, _ in first })
-                        try body(ArchivedPage(root: root, path: rows.value(row, 2) ?? "", record: record))
+                        try body(ArchivedPage(
+                            root: root, path: rows.value(row, 2) ?? "", record: record, id: Int64(id) ?? 0,
+                            archivedAt: rows.value(row, 4) ?? ""))
                     }
                 }
             }
@@ -111,6 +114,41 @@ extension PostgreSQLArchive {
         }
     }
 
+    public func summaries(_ selection: PageSelection) throws -> [PageSummary] {
+        let (condition, parameters) = Self.condition(selection)
+        return try withConnection { connection in
+            let rows = try connection.execute("""
+                SELECT id, collection, source, page, page_count, path, error_kind, error_message, \(Self.archivedAt)
+                FROM docscan_page \(condition) ORDER BY collection, source, page \(Self.limit(selection))
+                """, parameters)
+            return (0..<rows.rowCount).map { row in
+                PageSummary(
+                    id: Int64(rows.value(row, 0) ?? "") ?? 0, root: rows.value(row, 1) ?? "", source: rows.value(row, 2) ?? "",
+                    page: rows.int(row, 3) ?? 0, pageCount: rows.int(row, 4) ?? 0, path: rows.value(row, 5) ?? "",
+                    error: rows.value(row, 6).map { "\($0): \(rows.value(row, 7) ?? "")" }, archivedAt: rows.value(row, 8) ?? "")
+            }
+        }
+    }
+
+    /// As of the last `finalize()`, like keyword ranking.
+    public func frequentKeywords(root: String, maxShare: Double, limit: Int) throws -> [KeywordFrequency] {
+        try withConnection { connection in
+            let rows = try connection.execute("""
+                SELECT d.keyword, d.pages FROM docscan_keyword_df d JOIN docscan_collection_size s USING (collection)
+                WHERE d.collection = $1 AND d.pages <= greatest(1, floor(s.pages * $2::float8))
+                ORDER BY d.pages DESC, d.keyword LIMIT $3
+                """, [root, String(maxShare), String(limit)])
+            return (0..<rows.rowCount).map { KeywordFrequency(keyword: rows.value($0, 0) ?? "", pages: rows.int($0, 1) ?? 0) }
+        }
+    }
+
+    /// `archived_at` as ISO 8601 in UTC, as the SQLite archive keeps it.
+    static let archivedAt = #"to_char(archived_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')"#
+
+    private static func limit(_ selection: PageSelection) -> String {
+        selection.limit.map { "LIMIT \(max(0, $0))" } ?? ""
+    }
+
     /// The pages of `selection`; a file list goes as one array parameter.
     static func condition(_ selection: PageSelection) -> (String, [String?]) {
         var clauses: [String] = []
@@ -127,6 +165,11 @@ extension PostgreSQLArchive {
                 parameters.append(PostgresArrayLiteral.text(sources.sorted()))
             }
         }
+        if let id = selection.id {
+            clauses.append("id = $\(parameters.count + 1)")
+            parameters.append(String(id))
+        }
+        if selection.onlyFailed { clauses.append("error_kind IS NOT NULL") }
         return (clauses.isEmpty ? "" : "WHERE " + clauses.joined(separator: " AND "), parameters)
     }
 }

@@ -23,20 +23,21 @@ extension PostgreSQLArchive {
             conditions.append("position($\(parameters.count + 1) in '+' || p.languages || '+') > 0")
             parameters.append("+\(language)+")
         }
-        parameters += [String(query.limit), Self.headlineOptions(marks: query.marks)]
-        let limit = parameters.count - 1, options = parameters.count
+        parameters += [String(query.limit), String(max(0, query.offset)), Self.headlineOptions(marks: query.marks)]
+        let limit = parameters.count - 2, offset = parameters.count - 1, options = parameters.count
         // Snippets only for the rows returned: ts_headline re-reads a page's text, the costly part.
         let sql = """
             WITH q AS (SELECT to_tsquery('docscan', $1) AS query),
             hits AS (
                 SELECT p.id, p.path, p.collection, p.source, p.page, p.page_count, p.languages, p.mode,
-                       COALESCE(p.indexed_text, p.text) AS body, ts_rank(p.search, q.query) AS score
+                       COALESCE(p.indexed_text, p.text) AS body, ts_rank(p.search, q.query) AS score,
+                       \(Self.archivedAt.replacingOccurrences(of: "archived_at", with: "p.archived_at")) AS archived_at
                 FROM docscan_page p, q
                 WHERE \(conditions.joined(separator: " AND "))
                 ORDER BY score DESC, p.path, p.page
-                LIMIT $\(limit))
+                LIMIT $\(limit) OFFSET $\(offset))
             SELECT id, path, collection, source, page, page_count, languages, mode, score,
-                   ts_headline('docscan', body, q.query, $\(options))
+                   ts_headline('docscan', body, q.query, $\(options)), archived_at
             FROM hits, q
             ORDER BY score DESC, path, page
             """
@@ -50,12 +51,13 @@ extension PostgreSQLArchive {
                 if rankers[root] == nil { rankers[root] = try Self.ranker(collection: root, on: connection) }
                 let (words, counts) = keywords[ids[row]] ?? ([], [])
                 return SearchHit(
-                    path: rows.value(row, 1) ?? "", root: root, source: rows.value(row, 3) ?? "",
+                    id: Int64(ids[row]) ?? 0, path: rows.value(row, 1) ?? "", root: root, source: rows.value(row, 3) ?? "",
                     page: rows.int(row, 4) ?? 0, pageCount: rows.int(row, 5) ?? 0,
                     languages: (rows.value(row, 6) ?? "").split(separator: "+").map(String.init),
                     mode: rows.value(row, 7).flatMap(ScanMode.init(rawValue:)) ?? .accurate,
                     score: rows.double(row, 8) ?? 0, snippet: rows.value(row, 9) ?? "",
-                    keywords: Array((rankers[root]?.ranked(words, counts: counts) ?? words).prefix(query.keywordLimit)))
+                    keywords: Array((rankers[root]?.ranked(words, counts: counts) ?? words).prefix(query.keywordLimit)),
+                    archivedAt: rows.value(row, 10) ?? "")
             }
         }
     }
