@@ -14,6 +14,8 @@ public struct ArchiveServer: Sendable {
     public let renderer: PageImageRenderer
     public var host: String
     public var port: Int
+    /// Logs nothing below critical: for tests, which stop servers by cancelling them.
+    public var quiet = false
 
     public init(archive: any PageArchive, renderer: PageImageRenderer = PageImageRenderer(), host: String = "127.0.0.1", port: Int = 8080) {
         self.archive = archive
@@ -32,7 +34,7 @@ public struct ArchiveServer: Sendable {
     /// - Throws: when the address cannot be bound.
     public func run(started: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
         var logger = Logger(label: "docscan.serve")
-        logger.logLevel = .warning
+        logger.logLevel = quiet ? .critical : .warning
         let host = self.host
         let application = Application(
             router: router(),
@@ -70,11 +72,18 @@ public struct ArchiveServer: Sendable {
         return router
     }
 
-    /// The query string's parameters, decoded; the first of a repeated name.
+    /// The query string's parameters, decoded as HTML forms encode them (`+` is a space, then percent
+    /// escapes); the first of a repeated name.
     static func parameters(_ request: Request) -> [String: String] {
         var parameters: [String: String] = [:]
-        for (name, value) in request.uri.queryParameters where parameters[String(name)] == nil {
-            parameters[String(name)] = String(value)
+        for pair in (request.uri.query ?? "").split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ text: Substring) -> String {
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            let name = decode(parts[0])
+            if parameters[name] == nil { parameters[name] = parts.count > 1 ? decode(parts[1]) : "" }
         }
         return parameters
     }
