@@ -37,7 +37,7 @@ export DOCSCAN_MODELS := $(MODELS)
 RELEASE_BIN := .build/release/docscan
 OUT := out
 
-.PHONY: help setup models eval-setup build scan test eval bench bench-memory bench-archive bench-postgres profile killtest cluster-demo cluster-demo-postgres fuzz fuzz-deep clean
+.PHONY: help setup models eval-setup build scan test eval bench bench-memory bench-archive bench-serve bench-postgres profile killtest cluster-demo cluster-demo-postgres fuzz fuzz-deep clean
 
 help:
 	@echo "make scan    set up, build, and scan the sample pages in Fixtures/pages/ into the archive"
@@ -48,6 +48,7 @@ help:
 	@echo "make profile         where the time goes on one page (perf): PAGE=file MODE=accurate LANGS=eng"
 	@echo "make bench-memory    peak memory of --jobs 2 on 100-megapixel photos (JPEG and PNG)"
 	@echo "make bench-archive   archive write cost, search latency on 10,000 pages, unchanged re-scan time"
+	@echo "make bench-serve     docscan serve: search page p50/p95 on 10,000 pages, page view and image times, memory"
 	@echo "make bench-postgres  PostgreSQL archive: pages/s with 1, 4 and 16 writers, finalize, search latency on 105,000 pages"
 	@echo "make killtest        20 scans killed with SIGKILL at random moments, each resumed and checked"
 	@echo "make cluster-demo    a one-node Slurm cluster runs deploy/slurm's array job; one task is cancelled and run again"
@@ -136,6 +137,9 @@ bench-memory: build $(VENV)/.done
 
 bench-archive: build $(VENV)/.done
 	$(VENV_PYTHON) scripts/archive_bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench-archive.json
+
+bench-serve: build $(VENV)/.done
+	$(VENV_PYTHON) scripts/serve_bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench-serve.json
 
 bench-postgres: build $(VENV)/.done
 	$(VENV_PYTHON) scripts/postgres_bench.py --docscan $(RELEASE_BIN) --json $(OUT)/bench-postgres.json
