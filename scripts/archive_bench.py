@@ -80,6 +80,35 @@ def read_base(path):
     return records, pool
 
 
+def synthetic_archive(docscan, work, env, records, pool, pages):
+    """PAGES synthetic records (15-40 lines drawn from the base lines, keywords their words) imported
+    with `docscan import` into WORK/synthetic.sqlite: the archive, the first 200 pages' words (to draw
+    queries from) and the import's milliseconds a page."""
+    synthetic = os.path.join(work, "synthetic.jsonl")
+    vocabulary = []
+    with open(synthetic, "w", encoding="utf-8") as f:
+        for i in range(pages):
+            record = dict(random.choice(records))
+            text = "\n".join(random.sample(pool, random.randint(15, 40)))
+            words = []
+            for w in re.findall(r"[^\W\d_]{3,}", text.lower()):
+                if w not in words:
+                    words.append(w)
+            record.update(source=f"p{i:05d}.png", page=1, page_count=1, text=text, keywords=words,
+                          keyword_string=" ".join(words), sha256=hashlib.sha256(str(i).encode()).hexdigest())
+            if i < 200:
+                vocabulary += words
+            f.write(json.dumps(record, ensure_ascii=False) + "\n")
+    archive = os.path.join(work, "synthetic.sqlite")
+    t0 = time.monotonic()
+    p = run([docscan, "import", synthetic, "--root", os.path.join(work, "synthetic"), "--archive", archive], env=env)
+    wall = time.monotonic() - t0
+    ms = float(re.search(r"\(([\d.]+) ms a page\)", p.stderr).group(1))
+    size = os.path.getsize(archive) + sum(os.path.getsize(archive + s) for s in ("-wal",) if os.path.exists(archive + s))
+    print(f"write: {pages} pages imported in {wall:.1f} s, {ms:.2f} ms a page; archive {size / 1e6:.0f} MB")
+    return archive, vocabulary, ms
+
+
 def search_latency(docscan, archive, queries, env, pages):
     """Each query as one `docscan search Q --json` command (after one to warm the cache): wall time per
     command, p50 and p95; and what starting a command alone costs."""
@@ -121,29 +150,8 @@ def main():
         print(f"base: {len(records)} pages, {len(pool)} lines")
 
         # 2. Write cost.
-        synthetic = os.path.join(work, "synthetic.jsonl")
-        vocabulary = []
-        with open(synthetic, "w", encoding="utf-8") as f:
-            for i in range(a.pages):
-                record = dict(random.choice(records))
-                text = "\n".join(random.sample(pool, random.randint(15, 40)))
-                words = []
-                for w in re.findall(r"[^\W\d_]{3,}", text.lower()):
-                    if w not in words:
-                        words.append(w)
-                record.update(source=f"p{i:05d}.png", page=1, page_count=1, text=text, keywords=words,
-                              keyword_string=" ".join(words), sha256=hashlib.sha256(str(i).encode()).hexdigest())
-                if i < 200:
-                    vocabulary += words
-                f.write(json.dumps(record, ensure_ascii=False) + "\n")
-        archive = os.path.join(work, "synthetic.sqlite")
-        t0 = time.monotonic()
-        p = run([a.docscan, "import", synthetic, "--root", os.path.join(work, "synthetic"), "--archive", archive], env=env)
-        wall = time.monotonic() - t0
-        ms = float(re.search(r"\(([\d.]+) ms a page\)", p.stderr).group(1))
-        size = os.path.getsize(archive) + sum(os.path.getsize(archive + s) for s in ("-wal",) if os.path.exists(archive + s))
+        archive, vocabulary, ms = synthetic_archive(a.docscan, work, env, records, pool, a.pages)
         result["write_ms_per_page"] = ms
-        print(f"write: {a.pages} pages imported in {wall:.1f} s, {ms:.2f} ms a page; archive {size / 1e6:.0f} MB")
 
         # 3. Search latency.
         queries = queries_from(vocabulary, a.queries)

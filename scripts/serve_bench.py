@@ -1,8 +1,7 @@
 #!/usr/bin/env python3
 """docscan serve on the 10,000-page archive of `make bench-archive`: search page and page view times.
 
-1. The archive: PAGES synthetic records (as archive_bench.py makes them) imported with `docscan
-   import`, plus Fixtures' English invoice and Chinese lab report scanned for real, whose files exist,
+1. The archive: the PAGES synthetic pages of archive_bench.py (`synthetic_archive`), plus Fixtures' English invoice and Chinese lab report scanned for real, whose files exist,
    so their page views have images.
 2. `docscan serve --port 0`; each of QUERIES queries drawn from the pages' words is fetched as the
    search page (`/?q=…`, HTML with 20 hits) after one to warm the cache: p50 and p95.
@@ -27,7 +26,7 @@ import urllib.parse
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from archive_bench import REPO, base_records, percentile, queries_from, run  # noqa: E402
+from archive_bench import REPO, base_records, percentile, queries_from, run, synthetic_archive  # noqa: E402
 
 
 def fetch(base, path):
@@ -53,20 +52,7 @@ def main():
     result = {}
     try:
         records, pool = base_records(a.docscan, work, env)
-        synthetic = os.path.join(work, "synthetic.jsonl")
-        vocabulary = []
-        with open(synthetic, "w", encoding="utf-8") as f:
-            for i in range(a.pages):
-                record = dict(random.choice(records))
-                text = "\n".join(random.sample(pool, random.randint(15, 40)))
-                words = list(dict.fromkeys(re.findall(r"[^\W\d_]{3,}", text.lower())))
-                record.update(source=f"p{i:05d}.png", page=1, page_count=1, text=text, keywords=words,
-                              keyword_string=" ".join(words))
-                if i < 200:
-                    vocabulary += words
-                f.write(json.dumps(record, ensure_ascii=False) + "\n")
-        archive = os.path.join(work, "archive.sqlite")
-        run([a.docscan, "import", synthetic, "--root", os.path.join(work, "synthetic"), "--archive", archive], env=env)
+        archive, vocabulary, _ = synthetic_archive(a.docscan, work, env, records, pool, a.pages)
         real = os.path.join(work, "real")
         os.mkdir(real)
         for name in ("en_invoice.png", "zh_lab_report.png"):

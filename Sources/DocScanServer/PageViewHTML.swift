@@ -7,8 +7,9 @@ import Foundation
 struct PageViewHTML {
     var page: ArchivedPage
     var query: String
-    /// The file's pages, for links to the previous and next one.
-    var siblings: [PageSummary]
+    /// The file's pages before and after this one, for links.
+    var previous: PageSummary?
+    var next: PageSummary?
     /// Why the image cannot be shown (the file moved or changed); nil when it can.
     var imageProblem: String?
 
@@ -37,10 +38,10 @@ struct PageViewHTML {
         body += "<h1>\(HTML.escape(record.source))<span class=\"pageno\"> · page \(record.page) of \(record.pageCount)</span></h1>\n"
         body += "<p class=\"where\">\(HTML.escape(page.root)) · archived \(HTML.escape(page.archivedAt))</p>\n"
         body += "<nav class=\"pages\">"
-        if let previous = siblings.last(where: { $0.page < record.page }) {
+        if let previous {
             body += "<a rel=\"prev\" href=\"/pages/\(previous.id)\(q)\">← page \(previous.page)</a> "
         }
-        if let next = siblings.first(where: { $0.page > record.page }) {
+        if let next {
             body += "<a rel=\"next\" href=\"/pages/\(next.id)\(q)\">page \(next.page) →</a> "
         }
         body += "<a href=\"/pages/\(page.id)/original\" download>Original file</a> "

@@ -44,12 +44,12 @@ struct ServerHandlers: Sendable {
         let archive = self.archive, renderer = self.renderer
         return try await Self.blocking {
             guard let page = try Self.page(id, in: archive) else { return Self.notFound(id) }
-            let siblings = try archive.summaries(PageSelection(root: page.root, sources: [page.record.source]))
+            let (previous, next) = try Self.neighbours(of: page, in: archive)
             var problem: String?
             if page.record.error == nil {
                 do { _ = try renderer.check(page) } catch let error as PageImageError { problem = error.message }
             }
-            return Self.html(PageViewHTML(page: page, query: query, siblings: siblings, imageProblem: problem).render())
+            return Self.html(PageViewHTML(page: page, query: query, previous: previous, next: next, imageProblem: problem).render())
         }
     }
 
@@ -138,10 +138,10 @@ struct ServerHandlers: Sendable {
             guard let page = try Self.page(id, in: archive) else {
                 return Self.json(APIError(error: "no page with id \(id ?? "")"), status: .notFound)
             }
-            let siblings = try archive.summaries(PageSelection(root: page.root, sources: [page.record.source]))
+            let (previous, next) = try Self.neighbours(of: page, in: archive)
             return Self.json(APIPage(
                 id: page.id, root: page.root, path: page.path, archivedAt: page.archivedAt,
-                previous: siblings.last { $0.page < page.record.page }?.id, next: siblings.first { $0.page > page.record.page }?.id,
+                previous: previous?.id, next: next?.id,
                 image: "/pages/\(page.id)/image", record: page.record))
         }
     }
@@ -189,6 +189,12 @@ struct ServerHandlers: Sendable {
         var found: ArchivedPage?
         try archive.forEachPage(PageSelection(id: number)) { found = $0 }
         return found
+    }
+
+    /// The pages before and after `page` in its file.
+    static func neighbours(of page: ArchivedPage, in archive: any PageArchive) throws -> (previous: PageSummary?, next: PageSummary?) {
+        let siblings = try archive.summaries(PageSelection(root: page.root, sources: [page.record.source]))
+        return (siblings.last { $0.page < page.record.page }, siblings.first { $0.page > page.record.page })
     }
 
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {

@@ -49,7 +49,7 @@ extension PostgreSQLArchive {
             try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") {
                 try connection.execute("""
                     DECLARE pages NO SCROLL CURSOR FOR
-                    SELECT id, collection, path, record, \(Self.archivedAt) FROM docscan_page \(condition)
+                    SELECT id, collection, path, record, \(Self.archivedAt()) FROM docscan_page \(condition)
                     ORDER BY collection, source, page \(Self.limit(selection))
                     """, parameters)
                 var rankers: [String: KeywordRanker] = [:]
@@ -118,7 +118,7 @@ extension PostgreSQLArchive {
         let (condition, parameters) = Self.condition(selection)
         return try withConnection { connection in
             let rows = try connection.execute("""
-                SELECT id, collection, source, page, page_count, path, error_kind, error_message, \(Self.archivedAt)
+                SELECT id, collection, source, page, page_count, path, error_kind, error_message, \(Self.archivedAt())
                 FROM docscan_page \(condition) ORDER BY collection, source, page \(Self.limit(selection))
                 """, parameters)
             return (0..<rows.rowCount).map { row in
@@ -142,8 +142,10 @@ extension PostgreSQLArchive {
         }
     }
 
-    /// `archived_at` as ISO 8601 in UTC, as the SQLite archive keeps it.
-    static let archivedAt = #"to_char(archived_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')"#
+    /// `column` (a page's `archived_at`) as ISO 8601 in UTC, as the SQLite archive keeps it.
+    static func archivedAt(_ column: String = "archived_at") -> String {
+        #"to_char(\#(column) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')"#
+    }
 
     private static func limit(_ selection: PageSelection) -> String {
         selection.limit.map { "LIMIT \(max(0, $0))" } ?? ""

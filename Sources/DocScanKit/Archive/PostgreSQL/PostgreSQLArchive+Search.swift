@@ -31,7 +31,7 @@ extension PostgreSQLArchive {
             hits AS (
                 SELECT p.id, p.path, p.collection, p.source, p.page, p.page_count, p.languages, p.mode,
                        COALESCE(p.indexed_text, p.text) AS body, ts_rank(p.search, q.query) AS score,
-                       \(Self.archivedAt.replacingOccurrences(of: "archived_at", with: "p.archived_at")) AS archived_at
+                       \(Self.archivedAt("p.archived_at")) AS archived_at
                 FROM docscan_page p, q
                 WHERE \(conditions.joined(separator: " AND "))
                 ORDER BY score DESC, p.path, p.page
