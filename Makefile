@@ -12,13 +12,15 @@ SHELL := /bin/bash
 # (Debian's Python refuses `pip install` (PEP 668), not `pip download`); Pillow, for the scripts that make
 # pages (the fixture scripts and make bench-memory); GNU parallel, which deploy/parallel's script runs
 # the shards with (the tests run that script); libpq's headers for the PostgreSQL archive, and PostgreSQL's
-# server, which the tests start in a temporary folder of their own (Debian's cluster is not used).
+# server, which the tests start in a temporary folder of their own (Debian's cluster is not used);
+# chromium and its WebDriver (chromium-driver), which the browser tests type queries into docscan serve
+# with, and CJK fonts for its Chinese pages.
 APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libexif-dev tesseract-ocr \
 	tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-osd tesseract-ocr-deu \
 	tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-spa tesseract-ocr-por \
 	libicu-dev python3-jieba libsqlite3-dev poppler-utils python3-pip python3-pil \
 	wamerican wngerman wfrench wspanish witalian wportuguese wbrazilian parallel \
-	libpq-dev postgresql chromium fonts-noto-cjk
+	libpq-dev postgresql chromium chromium-driver fonts-noto-cjk
 
 # The eval and bench scripts' own Python: a virtual environment, since Debian's Python takes no
 # `pip install`. It sees the system's packages (Debian's Pillow) and adds rapidfuzz, which Debian 12 does

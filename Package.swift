@@ -14,6 +14,9 @@ let package = Package(
         // docscan serve's HTTP server; without the swift-configuration trait, which docscan does not use.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Only the server tests' WebDriver client: chromedriver's answers are HTTP that Foundation's
+        // URLSession on Linux refuses ("Content-Length:249", no space after the colon).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -120,7 +123,10 @@ let package = Package(
         ),
         .testTarget(
             name: "DocScanServerTests",
-            dependencies: ["DocScanServer", "DocScanKit", "DocScanCore", "DocScanTestSupport"]
+            dependencies: [
+                "DocScanServer", "DocScanKit", "DocScanCore", "DocScanTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
         .testTarget(
             name: "DocScanICUTests",
