@@ -6,7 +6,8 @@
 2. `docscan serve --port 0`; each of QUERIES queries drawn from the pages' words is fetched as the
    search page (`/?q=…`, HTML with 20 hits) after one to warm the cache: p50 and p95.
 3. Page views of the English and the Chinese page: the HTML, then the page image (made again from the
-   file: load, orient, clean up), first (the engine starts) and warm (median of 5).
+   file: load, orient, clean up), first (the engine starts) and warm (median of 5), and the page's
+   thumbnail (median of 5), of which a search page loads one per hit.
 4. The server's peak resident memory (VmHWM), and the archive's growth per page from serving (none:
    images are not stored).
 """
@@ -90,12 +91,16 @@ def main():
             first, status, image = fetch(base, f"/pages/{page}/image")
             assert status == 200 and image[:2] == b"\xff\xd8", name
             warm = statistics.median(fetch(base, f"/pages/{page}/image")[0] for _ in range(5))
+            thumbnail = statistics.median(fetch(base, f"/pages/{page}/thumbnail")[0] for _ in range(5))
             result[f"{name}_view_html_ms"] = html * 1000
+            result[f"{name}_view_with_image_ms"] = (html + warm) * 1000
+            result[f"{name}_thumbnail_ms"] = thumbnail * 1000
             result[f"{name}_image_first_ms"] = first * 1000
             result[f"{name}_image_ms"] = warm * 1000
             result[f"{name}_image_kb"] = len(image) / 1024
             print(f"page view, {name}: HTML {html * 1000:.0f} ms; image {first * 1000:.0f} ms first (engine starts), "
-                  f"{warm * 1000:.0f} ms after (median of 5), {len(image) / 1024:.0f} KB JPEG")
+                  f"{warm * 1000:.0f} ms after (median of 5), {len(image) / 1024:.0f} KB JPEG; "
+                  f"page view with image {(html + warm) * 1000:.0f} ms; thumbnail {thumbnail * 1000:.0f} ms")
 
         with open(f"/proc/{server.pid}/status") as f:
             peak = next(int(l.split()[1]) for l in f if l.startswith("VmHWM"))

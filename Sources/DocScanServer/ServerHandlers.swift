@@ -32,9 +32,9 @@ struct ServerHandlers: Sendable {
     func browsePage() async throws -> Response {
         let archive = self.archive
         return try await Self.blocking {
-            let roots = try archive.pageCounts().map { count in
-                (count, try archive.frequentKeywords(root: count.root, maxShare: 0.5, limit: 40))
-            }
+            let counts = try archive.pageCounts()
+            let distinctive = DistinctiveKeywords(counts: counts)
+            let roots = try counts.map { count in (count, try distinctive.keywords(of: count.root, in: archive, limit: 40)) }
             let failures = try archive.summaries(PageSelection(onlyFailed: true, limit: Self.failureLimit))
             return Self.html(BrowsePageHTML(roots: roots, failures: failures, failureLimit: Self.failureLimit).render())
         }
@@ -150,9 +150,10 @@ struct ServerHandlers: Sendable {
         let archive = self.archive
         let limit = min(max(1, Int(parameters["limit"] ?? "") ?? 50), 1000)
         return try await Self.blocking {
-            let roots = try archive.pageCounts().filter { parameters["root"] == nil || $0.root == parameters["root"] }
-            return Self.json(try roots.map { count in
-                APIKeywords(root: count.root, pages: count.ok, keywords: try archive.frequentKeywords(root: count.root, maxShare: 0.5, limit: limit))
+            let counts = try archive.pageCounts()
+            let distinctive = DistinctiveKeywords(counts: counts)
+            return Self.json(try counts.filter { parameters["root"] == nil || $0.root == parameters["root"] }.map { count in
+                APIKeywords(root: count.root, pages: count.ok, keywords: try distinctive.keywords(of: count.root, in: archive, limit: limit))
             })
         }
     }

@@ -66,6 +66,11 @@ public protocol PageArchive: AnyObject, Sendable {
     /// those on more than `maxShare` of its pages (words every page has tell nothing apart).
     /// - Throws: `DocScanError.archiveUnusable`.
     func frequentKeywords(root: String, maxShare: Double, limit: Int) throws -> [KeywordFrequency]
+
+    /// On how many pages of `root` each of `keywords` is, as of the document frequencies the archive
+    /// keeps; keywords it does not have are left out.
+    /// - Throws: `DocScanError.archiveUnusable`.
+    func documentFrequencies(root: String, of keywords: [String]) throws -> [String: Int]
 }
 
 /// Held for a writing run; released when it goes, or when the process ends.

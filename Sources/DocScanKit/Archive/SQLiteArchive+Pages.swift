@@ -30,12 +30,17 @@ extension SQLiteArchive {
                 } catch {
                     throw DocScanError.archiveUnusable(path: path, reason: "page \(id) has an unreadable record: \(error)")
                 }
-                if rankers[root] == nil { rankers[root] = try SQLiteKeywordRanking.ranker(root: root, in: db) }
                 let keywordRows = try Row.fetchAll(
                     db, sql: "SELECT keyword, count FROM keyword WHERE page_id = ? ORDER BY rank", arguments: [id])
                 let keywords: [String] = keywordRows.map { $0["keyword"] }
                 let counts: [Int] = keywordRows.map { $0["count"] }
-                record.keywords = rankers[root]?.ranked(keywords, counts: counts) ?? keywords
+                if selection.id != nil {
+                    // One page (the server's page view): its own keywords' frequencies, not the whole root's.
+                    record.keywords = try SQLiteKeywordRanking.keywords(ofPage: id, root: root, in: db)
+                } else {
+                    if rankers[root] == nil { rankers[root] = try SQLiteKeywordRanking.ranker(root: root, in: db) }
+                    record.keywords = rankers[root]?.ranked(keywords, counts: counts) ?? keywords
+                }
                 record.keywordString = record.keywords.joined(separator: " ")
                 record.keywordCounts = Dictionary(zip(keywords, counts), uniquingKeysWith: { first, _ in first })
                 try body(ArchivedPage(root: root, path: row["path"], record: record, id: id, archivedAt: row["archived_at"]))
@@ -75,6 +80,19 @@ extension SQLiteArchive {
                 """, arguments: [root, max(1, Int(Double(pages) * maxShare)), limit]).map {
                 KeywordFrequency(keyword: $0["keyword"], pages: $0["pages"])
             }
+        }
+    }
+
+    public func documentFrequencies(root: String, of keywords: [String]) throws -> [String: Int] {
+        guard !keywords.isEmpty else { return [:] }
+        let list = String(decoding: try JSONEncoder().encode(keywords), as: UTF8.self)
+        return try read { db in
+            var frequencies: [String: Int] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT keyword, pages FROM keyword_df WHERE root = ? AND keyword IN (SELECT value FROM json_each(?))
+                """, arguments: [root, list])
+            while let row = try rows.next() { frequencies[row["keyword"]] = row["pages"] }
+            return frequencies
         }
     }
 

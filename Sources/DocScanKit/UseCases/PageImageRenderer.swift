@@ -14,6 +14,16 @@ public final class PageImageRenderer: @unchecked Sendable {
     /// One engine and preparer per mode and language list, made on first use; rendering is serial.
     private var preparers: [String: (engine: TesseractEngine, preparer: PagePreparer)] = [:]
     private let lock = NSLock()
+    /// Files already hashed, by path, with the size and modification time they had: a page view and the
+    /// image it loads check the same file, which is hashed once while it stays as it was.
+    private var verified: [String: FileStamp] = [:]
+    private let verifiedLock = NSLock()
+
+    private struct FileStamp: Equatable {
+        var size: Int64
+        var modified: Date?
+        var sha256: String
+    }
 
     public init(models: ModelStore = .default()) {
         self.models = models
@@ -126,10 +136,17 @@ public final class PageImageRenderer: @unchecked Sendable {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
               (attributes[.type] as? FileAttributeType) == .typeRegular
         else { throw PageImageError.fileMissing(path: page.path) }
-        if let expected = page.record.sha256, (try? FileHasher.sha256(of: url)) != expected {
-            throw PageImageError.fileChanged(path: page.path)
-        }
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+        if let expected = page.record.sha256 {
+            let stamp = FileStamp(size: size, modified: attributes[.modificationDate] as? Date, sha256: expected)
+            if verifiedLock.withLock({ verified[url.path] }) != stamp {
+                guard (try? FileHasher.sha256(of: url)) == expected else { throw PageImageError.fileChanged(path: page.path) }
+                verifiedLock.withLock {
+                    if verified.count > 10_000 { verified.removeAll() }
+                    verified[url.path] = stamp
+                }
+            }
+        }
         return PageReference(
             url: url, relativePath: page.record.source, page: page.record.page, pageCount: page.record.pageCount,
             format: ImageFormat(contentsOf: url), fileSize: size)

@@ -213,5 +213,8 @@ private final class ArchiveSpy: PageArchive, @unchecked Sendable {
     func frequentKeywords(root: String, maxShare: Double, limit: Int) throws -> [KeywordFrequency] {
         try archive.frequentKeywords(root: root, maxShare: maxShare, limit: limit)
     }
+    func documentFrequencies(root: String, of keywords: [String]) throws -> [String: Int] {
+        try archive.documentFrequencies(root: root, of: keywords)
+    }
     func finalize() throws { try archive.finalize() }
 }

@@ -66,8 +66,11 @@ extension PostgreSQLArchive {
                         } catch {
                             throw DocScanError.archiveUnusable(path: location, reason: "page \(id) has an unreadable record: \(error)")
                         }
-                        if rankers[root] == nil { rankers[root] = try Self.ranker(collection: root, on: connection) }
                         let (words, counts) = keywords[id] ?? ([], [])
+                        if rankers[root] == nil {
+                            // One page (the server's page view) needs only its own keywords' frequencies.
+                            rankers[root] = try Self.ranker(collection: root, only: selection.id == nil ? nil : words, on: connection)
+                        }
                         record.keywords = rankers[root]?.ranked(words, counts: counts) ?? words
                         record.keywordString = record.keywords.joined(separator: " ")
                         record.keywordCounts = Dictionary(zip(words, counts), uniquingKeysWith: { first, _ in first })
@@ -94,9 +97,16 @@ extension PostgreSQLArchive {
         return keywords
     }
 
-    /// A ranker over the document frequencies of `collection` as of the last `finalize()`.
-    static func ranker(collection: String, on connection: PostgresConnection) throws -> KeywordRanker {
-        let rows = try connection.execute("SELECT keyword, pages FROM docscan_keyword_df WHERE collection = $1", [collection])
+    /// A ranker over the document frequencies of `collection` as of the last `finalize()`: of all its
+    /// keywords, or `only` these.
+    static func ranker(collection: String, only keywords: [String]? = nil, on connection: PostgresConnection) throws -> KeywordRanker {
+        let rows = if let keywords {
+            try connection.execute(
+                "SELECT keyword, pages FROM docscan_keyword_df WHERE collection = $1 AND keyword = ANY($2::text[])",
+                [collection, PostgresArrayLiteral.text(keywords)])
+        } else {
+            try connection.execute("SELECT keyword, pages FROM docscan_keyword_df WHERE collection = $1", [collection])
+        }
         var frequency: [String: Int] = [:]
         for row in 0..<rows.rowCount { frequency[rows.value(row, 0) ?? ""] = rows.int(row, 1) ?? 0 }
         let size = try connection.execute("SELECT pages FROM docscan_collection_size WHERE collection = $1", [collection])
@@ -139,6 +149,18 @@ extension PostgreSQLArchive {
                 ORDER BY d.pages DESC, d.keyword LIMIT $3
                 """, [root, String(maxShare), String(limit)])
             return (0..<rows.rowCount).map { KeywordFrequency(keyword: rows.value($0, 0) ?? "", pages: rows.int($0, 1) ?? 0) }
+        }
+    }
+
+    public func documentFrequencies(root: String, of keywords: [String]) throws -> [String: Int] {
+        guard !keywords.isEmpty else { return [:] }
+        return try withConnection { connection in
+            let rows = try connection.execute(
+                "SELECT keyword, pages FROM docscan_keyword_df WHERE collection = $1 AND keyword = ANY($2::text[])",
+                [root, PostgresArrayLiteral.text(keywords)])
+            var frequencies: [String: Int] = [:]
+            for row in 0..<rows.rowCount { frequencies[rows.value(row, 0) ?? ""] = rows.int(row, 1) ?? 0 }
+            return frequencies
         }
     }
 

@@ -45,10 +45,17 @@ extension PostgreSQLArchive {
             let rows = try connection.execute(sql, parameters)
             let ids = (0..<rows.rowCount).map { rows.value($0, 0) ?? "0" }
             let keywords = try Self.keywords(of: ids, on: connection)
+            // Each collection's frequencies of the hits' keywords only, not of all its keywords.
+            var hitKeywords: [String: Set<String>] = [:]
+            for row in 0..<rows.rowCount {
+                hitKeywords[rows.value(row, 2) ?? "", default: []].formUnion(keywords[ids[row]]?.0 ?? [])
+            }
             var rankers: [String: KeywordRanker] = [:]
             return try (0..<rows.rowCount).map { row in
                 let root = rows.value(row, 2) ?? ""
-                if rankers[root] == nil { rankers[root] = try Self.ranker(collection: root, on: connection) }
+                if rankers[root] == nil {
+                    rankers[root] = try Self.ranker(collection: root, only: Array(hitKeywords[root] ?? []), on: connection)
+                }
                 let (words, counts) = keywords[ids[row]] ?? ([], [])
                 return SearchHit(
                     id: Int64(ids[row]) ?? 0, path: rows.value(row, 1) ?? "", root: root, source: rows.value(row, 3) ?? "",
