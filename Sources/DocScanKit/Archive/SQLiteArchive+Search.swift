@@ -32,14 +32,17 @@ extension SQLiteArchive {
                 ORDER BY score DESC, page.path, page.page
                 LIMIT ? OFFSET ?
                 """, arguments: arguments)
+            var rootPages: [String: Int] = [:]
             return try rows.map { row in
+                let root: String = row["root"]
+                if rootPages[root] == nil { rootPages[root] = try SQLiteKeywordRanking.pageCount(root: root, in: db) }
                 let languages: String = row["languages"]
                 let modeName: String = row["mode"]
                 return SearchHit(
                     id: row["id"], path: row["path"], root: row["root"], source: row["source"], page: row["page"],
                     pageCount: row["page_count"], languages: languages.split(separator: "+").map(String.init),
                     mode: ScanMode(rawValue: modeName) ?? .accurate, score: row["score"], snippet: row["snippet"],
-                    keywords: Array(try SQLiteKeywordRanking.keywords(ofPage: row["id"], root: row["root"], in: db).prefix(query.keywordLimit)),
+                    keywords: Array(try SQLiteKeywordRanking.keywords(ofPage: row["id"], root: root, rootPages: rootPages[root], in: db).prefix(query.keywordLimit)),
                     archivedAt: row["archived_at"])
             }
         }

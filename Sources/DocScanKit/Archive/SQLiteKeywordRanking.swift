@@ -5,8 +5,9 @@ import GRDB
 /// stores each page's keywords in first-seen order with their counts, and document frequencies in
 /// `keyword_df`, so a page added later changes every page's ranking without rewriting them.
 enum SQLiteKeywordRanking {
-    /// One page's keywords, ranked against the document frequencies of its root.
-    static func keywords(ofPage id: Int64, root: String, in db: Database) throws -> [String] {
+    /// One page's keywords, ranked against the document frequencies of its root, which has
+    /// `rootPages` pages read (counted when nil: 20 ms on 10,000 pages, so a search counts once).
+    static func keywords(ofPage id: Int64, root: String, rootPages: Int? = nil, in db: Database) throws -> [String] {
         let rows = try Row.fetchAll(
             db, sql: "SELECT keyword, count FROM keyword WHERE page_id = ? ORDER BY rank", arguments: [id])
         guard rows.count > 1 else { return rows.map { $0["keyword"] } }
@@ -22,7 +23,7 @@ enum SQLiteKeywordRanking {
                 """, arguments: StatementArguments([root] + chunk))
             for row in found { frequency[row["keyword"]] = row["pages"] }
         }
-        let pages = try pageCount(root: root, in: db)
+        let pages = try rootPages ?? pageCount(root: root, in: db)
         return KeywordRanker(documentFrequency: frequency, pageCount: pages).ranked(keywords, counts: counts)
     }
 
@@ -34,7 +35,7 @@ enum SQLiteKeywordRanking {
         return KeywordRanker(documentFrequency: frequency, pageCount: try pageCount(root: root, in: db))
     }
 
-    private static func pageCount(root: String, in db: Database) throws -> Int {
+    static func pageCount(root: String, in db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM page WHERE root = ? AND error_kind IS NULL", arguments: [root]) ?? 0
     }
 }

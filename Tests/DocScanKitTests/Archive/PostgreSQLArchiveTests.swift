@@ -57,6 +57,24 @@ struct PostgreSQLArchiveTests {
         try postgres.finalize()
         #expect(try contents(postgres) == contents(sqlite))
         #expect(try contents(postgres).count == 4)
+        // One page read by id ranks its keywords as the whole collection's read does, in both.
+        for archive in [postgres, sqlite] {
+            var pages: [ArchivedPage] = []
+            try archive.forEachPage(.all) { pages.append($0) }
+            for page in pages {
+                var alone: [String]?
+                try archive.forEachPage(PageSelection(id: page.id)) { alone = $0.record.keywords }
+                #expect(alone == page.record.keywords, "\(page.record.source)")
+            }
+        }
+        // Document frequencies and the distinctive keywords browse shows are the same in both.
+        let words = try sqlite.frequentKeywords(root: "letters", maxShare: 1, limit: 100).map(\.keyword) + ["nowhere"]
+        #expect(words.count == 101)
+        let frequencies = try postgres.documentFrequencies(root: "letters", of: words)
+        #expect(frequencies == (try sqlite.documentFrequencies(root: "letters", of: words)))
+        #expect(frequencies.count == 100 && frequencies["nowhere"] == nil)
+        let distinctive = DistinctiveKeywords(counts: try sqlite.pageCounts())
+        #expect(try distinctive.keywords(of: "letters", in: postgres, limit: 20) == distinctive.keywords(of: "letters", in: sqlite, limit: 20))
 
         // Content, on PostgreSQL: words in any language, Chinese words whole, accents and case folded,
         // prefixes, every word required, filters.
