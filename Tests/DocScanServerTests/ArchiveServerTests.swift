@@ -105,6 +105,25 @@ struct ArchiveServerTests {
             let keywords = try #require(try JSONSerialization.jsonObject(with: try await TestServer.get("/api/keywords", from: base).body) as? [[String: Any]])
             #expect(keywords.map { $0["root"] as? String } .contains(fixture.folder.path))
 
+            // The pages people see answer what the API answers: the same hits in the same order, and
+            // browse's keywords are /api/keywords' keywords.
+            for query in ["invoice", "payment due", "%E8%9B%8B%E7%99%BD%E8%B4%A8", "h*"] {
+                let api = try #require(try JSONSerialization.jsonObject(with: try await TestServer.get("/api/search?q=\(query)", from: base).body) as? [String: Any])
+                let apiIDs = (api["hits"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+                let html = try await TestServer.text("/?q=\(query)", from: base).body
+                let pageIDs = html.components(separatedBy: "<li class=\"hit\"").dropFirst().compactMap { item in
+                    item.components(separatedBy: "href=\"/pages/").dropFirst().first.flatMap { Int($0.prefix { $0.isNumber }) }
+                }
+                #expect(!apiIDs.isEmpty && pageIDs == apiIDs, "\(query): \(pageIDs) \(apiIDs)")
+            }
+            let ownKeywords = try #require(keywords.first { $0["root"] as? String == fixture.folder.path }?["keywords"] as? [[String: Any]])
+            let browse = try await TestServer.text("/browse", from: base).body
+            for keyword in ownKeywords.prefix(40).compactMap({ $0["keyword"] as? String }) {
+                let escaped = keyword.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                    .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+                #expect(browse.contains(">\(escaped)</a>"), "\(keyword)")
+            }
+
             let missing = try await TestServer.get("/api/pages/424242", from: base)
             #expect(missing.status == 404)
             let bad = try await TestServer.get("/api/search?q=", from: base)
