@@ -80,6 +80,16 @@ def read_base(path):
     return records, pool
 
 
+def synthetic_page(records, pool, min_letters):
+    """One synthetic page: a base record with 15-40 lines drawn from POOL as its text and the text's
+    words of MIN_LETTERS letters or more, in first-seen order, as its keywords; the record and the words."""
+    record = dict(random.choice(records))
+    text = "\n".join(random.sample(pool, random.randint(15, 40)))
+    words = list(dict.fromkeys(re.findall(rf"[^\W\d_]{{{min_letters},}}", text.lower())))
+    record.update(page=1, page_count=1, text=text, keywords=words, keyword_string=" ".join(words))
+    return record, words
+
+
 def synthetic_archive(docscan, work, env, records, pool, pages):
     """PAGES synthetic records (15-40 lines drawn from the base lines, keywords their words) imported
     with `docscan import` into WORK/synthetic.sqlite: the archive, the first 200 pages' words (to draw
@@ -88,14 +98,8 @@ def synthetic_archive(docscan, work, env, records, pool, pages):
     vocabulary = []
     with open(synthetic, "w", encoding="utf-8") as f:
         for i in range(pages):
-            record = dict(random.choice(records))
-            text = "\n".join(random.sample(pool, random.randint(15, 40)))
-            words = []
-            for w in re.findall(r"[^\W\d_]{3,}", text.lower()):
-                if w not in words:
-                    words.append(w)
-            record.update(source=f"p{i:05d}.png", page=1, page_count=1, text=text, keywords=words,
-                          keyword_string=" ".join(words), sha256=hashlib.sha256(str(i).encode()).hexdigest())
+            record, words = synthetic_page(records, pool, 3)
+            record.update(source=f"p{i:05d}.png", sha256=hashlib.sha256(str(i).encode()).hexdigest())
             if i < 200:
                 vocabulary += words
             f.write(json.dumps(record, ensure_ascii=False) + "\n")

@@ -33,7 +33,7 @@ import time
 
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from archive_bench import base_records, queries_from, read_base, run, search_latency  # noqa: E402
+from archive_bench import base_records, queries_from, read_base, run, search_latency, synthetic_page  # noqa: E402
 
 
 class Server:
@@ -71,16 +71,10 @@ class Server:
 
 def synthetic_pages(records, pool, count, prefix, vocabulary):
     for i in range(count):
-        record = dict(random.choice(records))
-        text = "\n".join(random.sample(pool, random.randint(15, 40)))
-        words = []
-        for w in re.findall(r"[^\W\d_]{2,}", text.lower()):
-            if w not in words:
-                words.append(w)
+        record, words = synthetic_page(records, pool, 2)
         if len(vocabulary) < 20_000:
             vocabulary += words[:20]
-        record.update(source=f"{prefix}/p{i:06d}.png", page=1, page_count=1, text=text, keywords=words,
-                      keyword_string=" ".join(words), keyword_counts={w: 1 for w in words},
+        record.update(source=f"{prefix}/p{i:06d}.png", keyword_counts={w: 1 for w in words},
                       sha256=hashlib.sha256(f"{prefix}{i}".encode()).hexdigest())
         yield record
 

@@ -36,7 +36,7 @@ extension SQLiteArchive {
                 let counts: [Int] = keywordRows.map { $0["count"] }
                 if selection.id != nil {
                     // One page (the server's page view): its own keywords' frequencies, not the whole root's.
-                    record.keywords = try SQLiteKeywordRanking.keywords(ofPage: id, root: root, in: db)
+                    record.keywords = try SQLiteKeywordRanking.ranked(keywords, counts: counts, root: root, in: db)
                 } else {
                     if rankers[root] == nil { rankers[root] = try SQLiteKeywordRanking.ranker(root: root, in: db) }
                     record.keywords = rankers[root]?.ranked(keywords, counts: counts) ?? keywords
@@ -85,15 +85,7 @@ extension SQLiteArchive {
 
     public func documentFrequencies(root: String, of keywords: [String]) throws -> [String: Int] {
         guard !keywords.isEmpty else { return [:] }
-        let list = String(decoding: try JSONEncoder().encode(keywords), as: UTF8.self)
-        return try read { db in
-            var frequencies: [String: Int] = [:]
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT keyword, pages FROM keyword_df WHERE root = ? AND keyword IN (SELECT value FROM json_each(?))
-                """, arguments: [root, list])
-            while let row = try rows.next() { frequencies[row["keyword"]] = row["pages"] }
-            return frequencies
-        }
+        return try read { db in try SQLiteKeywordRanking.documentFrequencies(root: root, of: keywords, in: db) }
     }
 
     private static func limit(_ selection: PageSelection) -> String {

@@ -1,4 +1,5 @@
 import DocScanKeywords
+import Foundation
 import GRDB
 
 /// Keywords in tf-idf order over the pages of a root, computed when they are read: the archive
@@ -10,21 +11,28 @@ enum SQLiteKeywordRanking {
     static func keywords(ofPage id: Int64, root: String, rootPages: Int? = nil, in db: Database) throws -> [String] {
         let rows = try Row.fetchAll(
             db, sql: "SELECT keyword, count FROM keyword WHERE page_id = ? ORDER BY rank", arguments: [id])
-        guard rows.count > 1 else { return rows.map { $0["keyword"] } }
-        let keywords: [String] = rows.map { $0["keyword"] }
-        let counts: [Int] = rows.map { $0["count"] }
-        var frequency: [String: Int] = [:]
-        // Chunks keep under SQLite's limit on bound parameters.
-        for start in stride(from: 0, to: keywords.count, by: 500) {
-            let chunk = Array(keywords[start..<min(start + 500, keywords.count)])
-            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
-            let found = try Row.fetchAll(db, sql: """
-                SELECT keyword, pages FROM keyword_df WHERE root = ? AND keyword IN (\(marks))
-                """, arguments: StatementArguments([root] + chunk))
-            for row in found { frequency[row["keyword"]] = row["pages"] }
-        }
+        return try ranked(rows.map { $0["keyword"] }, counts: rows.map { $0["count"] }, root: root, rootPages: rootPages, in: db)
+    }
+
+    /// `keywords` (one page's, with their `counts` on it) ranked against the document frequencies of
+    /// `root`, reading only theirs.
+    static func ranked(_ keywords: [String], counts: [Int], root: String, rootPages: Int? = nil, in db: Database) throws -> [String] {
+        guard keywords.count > 1 else { return keywords }
+        let frequency = try documentFrequencies(root: root, of: keywords, in: db)
         let pages = try rootPages ?? pageCount(root: root, in: db)
         return KeywordRanker(documentFrequency: frequency, pageCount: pages).ranked(keywords, counts: counts)
+    }
+
+    /// On how many pages of `root` each of `keywords` is; the list goes as one JSON array, which
+    /// SQLite's limit on bound parameters does not reach.
+    static func documentFrequencies(root: String, of keywords: [String], in db: Database) throws -> [String: Int] {
+        let list = String(decoding: try JSONEncoder().encode(keywords), as: UTF8.self)
+        var frequencies: [String: Int] = [:]
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT keyword, pages FROM keyword_df WHERE root = ? AND keyword IN (SELECT value FROM json_each(?))
+            """, arguments: [root, list])
+        while let row = try rows.next() { frequencies[row["keyword"]] = row["pages"] }
+        return frequencies
     }
 
     /// A ranker holding the document frequencies of every keyword of `root`'s pages.
