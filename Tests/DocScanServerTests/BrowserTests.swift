@@ -26,6 +26,7 @@ struct BrowserTests {
                 try await browser.navigate(to: base)
                 let box = try await browser.element("header input[name=q]")
                 try await browser.type("payment due\u{E007}", into: box)
+                try await browser.waitForPage(at: base.absoluteString + "/?q=")
 
                 // The form went as browsers send it, and the result list shows the one matching page.
                 #expect(try await browser.currentURL() == base.absoluteString + "/?q=payment+due")
@@ -39,6 +40,7 @@ struct BrowserTests {
 
                 // Following the hit opens its page view.
                 try await browser.click(try await browser.element("li.hit a[href^='/pages/']"))
+                try await browser.waitForPage(at: base.absoluteString + "/pages/")
                 #expect(try await browser.currentURL() == base.absoluteString + "/pages/\(invoice)?q=payment%20due")
 
                 // The image served is the page as read, the size the word boxes were measured on.
@@ -85,6 +87,7 @@ struct BrowserTests {
             do {
                 try await browser.navigate(to: base)
                 try await browser.type("蛋白质\u{E007}", into: browser.element("header input[name=q]"))
+                try await browser.waitForPage(at: base.absoluteString + "/?q=")
                 let links = try await browser.elements("li.hit a[href^='/pages/']")
                 var targets: [String] = []
                 for link in links { targets.append(try await browser.attribute("href", of: link) ?? "") }

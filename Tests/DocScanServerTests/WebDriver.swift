@@ -106,6 +106,19 @@ final class WebDriver: @unchecked Sendable {
         _ = try await Self.call("POST", base.appendingPathComponent("url"), ["url": url.absoluteString])
     }
 
+    /// Waits until the browser has loaded a page whose address starts with `prefix` (typing Enter into a
+    /// form returns before the navigation it starts has finished); throws after `seconds`.
+    func waitForPage(at prefix: String, seconds: Double = 20) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        var seen = ""
+        while Date() < deadline {
+            seen = try await currentURL()
+            if seen.hasPrefix(prefix), try await evaluate("return document.readyState") as? String == "complete" { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw Failure(description: "no page at \(prefix) after \(seconds) s (at \(seen))")
+    }
+
     func currentURL() async throws -> String {
         try await Self.call("GET", base.appendingPathComponent("url"), nil) as? String ?? ""
     }
