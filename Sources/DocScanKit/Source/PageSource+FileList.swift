@@ -20,12 +20,11 @@ extension PageSource {
         }
         let resolvedRoot = root.resolvingSymlinksInPath().path
         var files: [(URL, String)] = [], missing: [(URL, String)] = []
-        var warnings: [String] = [], notRead: [String] = []
+        var warnings: [ListingWarning] = []
         var seen = Set<String>()
         for entry in list.paths {
             guard let relative = relativePath(of: entry) else {
-                warnings.append("\(entry): listed, but not a file under \(root.path); skipped")
-                notRead.append(entry)
+                warnings.append(ListingWarning(entry, "listed, but not a file under \(root.path); skipped"))
                 continue
             }
             guard seen.insert(relative).inserted else { continue }
@@ -36,19 +35,16 @@ extension PageSource {
                 continue
             }
             if let problem = linkProblem(url, resolvedRoot: resolvedRoot) {
-                warnings.append("\(relative): \(problem)")
-                notRead.append(relative)
+                warnings.append(ListingWarning(relative, problem))
                 continue
             }
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-                warnings.append("\(relative): listed, but a folder; list its files instead (docscan plan does); skipped")
-                notRead.append(relative)
+                warnings.append(ListingWarning(relative, "listed, but a folder; list its files instead (docscan plan does); skipped"))
                 continue
             }
             if let problem = Self.notRegular(url) {
-                warnings.append("\(relative): \(problem); skipped")
-                notRead.append(relative)
+                warnings.append(ListingWarning(relative, "\(problem); skipped"))
                 continue
             }
             files.append((url, relative))
@@ -58,7 +54,6 @@ extension PageSource {
         listing.pages += missing.map { PageReference(url: $0.0, relativePath: $0.1, format: nil, fileSize: 0) }
         listing.pages.sort(by: Self.precedes)
         listing.warnings = warnings
-        listing.notRead = notRead
         return listing
     }
 

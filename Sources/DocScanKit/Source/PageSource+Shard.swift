@@ -7,12 +7,7 @@ extension PageSource.Listing {
         var part = self
         part.pages = pages.filter { shard.contains($0.relativePath) }
         part.skipped = skipped.filter(shard.contains)
-        part.notRead = notRead.filter(shard.contains)
-        // Every warning starts with the entry it names, then ": ".
-        part.warnings = warnings.filter { warning in
-            guard let end = warning.range(of: ": ") else { return true }
-            return shard.contains(String(warning[..<end.lowerBound]))
-        }
+        part.warnings = warnings.filter { shard.contains($0.entry) }
         return part
     }
 }

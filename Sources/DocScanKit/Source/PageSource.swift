@@ -27,9 +27,9 @@ public struct PageSource: Sendable {
         public var skipped: [String]
         /// What a person should know about the walk, each naming its entry: broken links, link loops,
         /// links out of the root, FIFOs and devices (not read), names that are not UTF-8 (read).
-        public var warnings: [String] = []
+        public var warnings: [ListingWarning] = []
         /// The entries the warnings name as not read, relative paths, for the run's summary.
-        public var notRead: [String] = []
+        public var notRead: [String] { warnings.filter(\.skipped).map(\.entry) }
     }
 
     /// Walks the root recursively, skipping hidden files and folders.
@@ -41,7 +41,7 @@ public struct PageSource: Sendable {
         }
         guard isDirectory.boolValue else {
             if let problem = Self.notRegular(root) {
-                return Listing(pages: [], skipped: [], warnings: ["\(root.lastPathComponent): \(problem); skipped"], notRead: [root.lastPathComponent])
+                return Listing(pages: [], skipped: [], warnings: [ListingWarning(root.lastPathComponent, "\(problem); skipped")])
             }
             return classify([(root, root.lastPathComponent)])
         }
@@ -50,7 +50,7 @@ public struct PageSource: Sendable {
                 at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
         else { throw DocScanError.inputNotFound(path: root.path) }
         var files: [(URL, String)] = []
-        var warnings: [String] = [], notRead: [String] = []
+        var warnings: [ListingWarning] = []
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
         let resolvedRoot = root.resolvingSymlinksInPath().path
         for case let url as URL in walker {
@@ -59,15 +59,13 @@ public struct PageSource: Sendable {
             // Symbolic links to files are followed within the root, so a folder of links to scans works
             // like the scans; the enumerator does not descend into linked folders, so loops end.
             if let problem = linkProblem(url, resolvedRoot: resolvedRoot) {
-                warnings.append("\(relative): \(problem)")
-                notRead.append(relative)
+                warnings.append(ListingWarning(relative, problem))
                 continue
             }
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             if let problem = Self.notRegular(url) {
-                warnings.append("\(relative): \(problem); skipped")
-                notRead.append(relative)
+                warnings.append(ListingWarning(relative, "\(problem); skipped"))
                 continue
             }
             files.append((url, relative))
@@ -77,7 +75,6 @@ public struct PageSource: Sendable {
         files.sort { $0.1.utf8.lexicographicallyPrecedes($1.1.utf8) }
         var listing = classify(files)
         listing.warnings = (warnings + byteNamed.warnings).sorted()
-        listing.notRead = (notRead + byteNamed.notRead).sorted()
         return listing
     }
 
@@ -108,10 +105,10 @@ public struct PageSource: Sendable {
     /// open (`PinnedFile`) so that they are read like any other, named with `\xNN` for the bytes.
     /// `whole` takes everything below `path`: a folder whose own name is not UTF-8, which the walk
     /// could not enter.
-    static func byteNamedEntries(under path: [UInt8], relative: String, whole: Bool = false) -> (files: [(URL, String)], warnings: [String], notRead: [String]) {
-        guard let directory = PinnedFile.withCPath(path, { opendir($0) }) ?? nil else { return ([], [], []) }
+    static func byteNamedEntries(under path: [UInt8], relative: String, whole: Bool = false) -> (files: [(URL, String)], warnings: [ListingWarning]) {
+        guard let directory = PinnedFile.withCPath(path, { opendir($0) }) ?? nil else { return ([], []) }
         defer { closedir(directory) }
-        var files: [(URL, String)] = [], warnings: [String] = [], notRead: [String] = []
+        var files: [(URL, String)] = [], warnings: [ListingWarning] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
             guard let first = name.first, first != UInt8(ascii: ".") else { continue }
@@ -125,7 +122,6 @@ public struct PageSource: Sendable {
                     let found = byteNamedEntries(under: child, relative: shown + "/")
                     files += found.files
                     warnings += found.warnings
-                    notRead += found.notRead
                 }
                 continue
             }
@@ -134,26 +130,23 @@ public struct PageSource: Sendable {
                 let found = byteNamedEntries(under: child, relative: shown + "/", whole: true)
                 files += found.files
                 warnings += found.warnings
-                notRead += found.notRead
             case S_IFREG:
                 switch PinnedFile.pin(child) {
                 case .success(let file): files.append((file.url, shown))
                 case .failure(let failure):
-                    warnings.append("\(shown): cannot be opened: \(failure.reason); skipped")
-                    notRead.append(shown)
+                    warnings.append(ListingWarning(shown, "cannot be opened: \(failure.reason); skipped"))
                 }
             case S_IFLNK:
-                warnings.append("\(shown): a symbolic link whose name is not UTF-8; not followed")
-                notRead.append(shown)
+                warnings.append(ListingWarning(shown, "a symbolic link whose name is not UTF-8; not followed"))
             default:
-                warnings.append("\(shown): \(notRegular(mode: status.st_mode) ?? "not a regular file"); skipped")
-                notRead.append(shown)
+                warnings.append(ListingWarning(shown, "\(notRegular(mode: status.st_mode) ?? "not a regular file"); skipped"))
             }
             if !decodable {
-                warnings.append("\(shown): the name is not valid UTF-8; records show \\xNN for each byte that is not")
+                warnings.append(ListingWarning(
+                    shown, "the name is not valid UTF-8; records show \\xNN for each byte that is not", skipped: false))
             }
         }
-        return (files, warnings, notRead)
+        return (files, warnings)
     }
 
     /// Why the symbolic link at `url` is not read: its target is missing (or the links loop), or it

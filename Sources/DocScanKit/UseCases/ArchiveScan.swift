@@ -104,7 +104,7 @@ public final class ArchiveScan: Sendable {
             listing = listing.restricted(to: shard)
             events(.shard(shard, pages: listing.pages.count, listed: listed))
         }
-        for warning in listing.warnings { events(.warning(warning)) }
+        for warning in listing.warnings { events(.warning(warning.description)) }
         // A shard or a list may hold no page of a small folder: that task has nothing to do, and is done.
         guard !listing.pages.isEmpty || partial else { throw DocScanError.noPages(path: request.input.path) }
         let records = try request.jsonl.map { RankingRecordWriter(wrapping: try JSONLinesWriter(path: $0)) }

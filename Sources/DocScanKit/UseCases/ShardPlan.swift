@@ -34,7 +34,7 @@ public struct ShardPlan: Sendable {
             throw DocScanError.badFileList(path: input.path, reason: "docscan plan lists a folder; this is a file")
         }
         let listing = try source.list()
-        for message in listing.warnings { warning(message) }
+        for message in listing.warnings { warning(message.description) }
         guard !listing.pages.isEmpty else { throw DocScanError.noPages(path: input.path) }
         var files = Array(repeating: [String](), count: shards), pages = Array(repeating: 0, count: shards)
         for page in listing.pages {

@@ -38,7 +38,7 @@ struct FileListTests {
         #expect(listing.pages.first { $0.relativePath == "gone.png" }?.format == nil)
         #expect(listing.notRead == ["../outside.png", outside.path, "sub", "link.png"])
         #expect(listing.warnings.count == 4)
-        #expect(listing.warnings.contains { $0.hasPrefix("link.png: a symbolic link out of the scanned folder") })
-        #expect(listing.warnings.contains { $0.hasPrefix("sub: listed, but a folder") })
+        #expect(listing.warnings.contains { $0.description.hasPrefix("link.png: a symbolic link out of the scanned folder") })
+        #expect(listing.warnings.contains { $0.description.hasPrefix("sub: listed, but a folder") })
     }
 }

@@ -28,6 +28,29 @@ struct ShardTests {
         #expect(sizes.allSatisfy { (880...1120).contains($0) }, "shard sizes \(sizes)")
     }
 
+    /// A shard warns only about its own entries, also when a name holds ": " (the separator of the
+    /// printed warning, which an earlier filter split on).
+    @Test func aShardKeepsTheWarningsOfItsOwnEntries() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let names = (0..<12).map { "broken \($0): note.png" }
+        for name in names {
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent(name).path, withDestinationPath: "missing-\(name)")
+        }
+        let listing = try PageSource(root: folder).list()
+        #expect(listing.warnings.map(\.entry) == names.sorted())
+        #expect(listing.notRead == names.sorted())
+        let shards = try (0..<3).map { try Shard(index: $0, count: 3) }
+        var kept: [String] = []
+        for shard in shards {
+            let part = listing.restricted(to: shard)
+            #expect(part.warnings.allSatisfy { shard.contains($0.entry) })
+            #expect(part.warnings.allSatisfy { $0.description.hasPrefix($0.entry + ": a symbolic link to nothing") })
+            kept += part.notRead
+        }
+        #expect(kept.sorted() == names.sorted())
+    }
+
     @Test func kOfNIsParsedAndOutOfRangeIsRefused() throws {
         #expect(try Shard(parsing: "3/16") == Shard(index: 3, count: 16))
         #expect(try Shard(parsing: "0/1") == Shard(index: 0, count: 1))
