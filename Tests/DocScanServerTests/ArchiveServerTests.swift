@@ -152,12 +152,22 @@ struct ArchiveServerTests {
         var record = try ServerFixture.firstRecord(of: fixture.archivePath, source: "de_brief.png")
         record.source = "brief.png"
         _ = try RecordImport(records: [record], root: folder, archive: archivePath).run()
-        try FileManager.default.removeItem(at: folder.appendingPathComponent("brief.png"))
         let archive = try ArchiveLocation.open(archivePath, create: false)
         var found: Int64 = 0
         try archive.forEachPage(.all) { found = $0.id }
         let id = found
+        let file = folder.appendingPathComponent("brief.png")
         try await TestServer.with(archive) { base in
+            // Shown while it is there, twice the same (the second from the server's image cache)...
+            let first = try await TestServer.get("/pages/\(id)/image", from: base)
+            let again = try await TestServer.get("/pages/\(id)/image", from: base)
+            #expect(first.status == 200 && first.body.starts(with: [0xFF, 0xD8]) && again.body == first.body)
+            // ...but a kept image is never served for a file that changed or went away since.
+            try FileManager.default.removeItem(at: file)
+            try FileManager.default.copyItem(at: fixture.folder.appendingPathComponent("en_invoice.png"), to: file)
+            let changed = try await TestServer.text("/pages/\(id)/image", from: base)
+            #expect(changed.status == 409 && changed.body.contains("has changed since it was scanned"))
+            try FileManager.default.removeItem(at: file)
             let view = try await TestServer.text("/pages/\(id)", from: base)
             #expect(view.status == 200 && view.body.contains("is no longer there") && !view.body.contains("<svg"))
             let image = try await TestServer.text("/pages/\(id)/image", from: base)

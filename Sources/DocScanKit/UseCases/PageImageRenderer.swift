@@ -8,12 +8,12 @@ import Foundation
 /// They are made again from the original file, not kept in the archive: a page image is 100-300 KB
 /// as JPEG, which would grow a 10-million-page archive by terabytes, and the file is what a person
 /// downloads anyway. A file that has moved or changed since it was scanned gets a `PageImageError`
-/// that says so, never the image of another file.
+/// that says so, never the image of another file. Rendered images are kept in memory for the next
+/// request (`RenderedImageCache`), and up to one page per core is rendered at once (`KeyedPool`).
 public final class PageImageRenderer: @unchecked Sendable {
     private let models: ModelStore
-    /// One engine and preparer per mode and language list, made on first use; rendering is serial.
-    private var preparers: [String: (engine: TesseractEngine, preparer: PagePreparer)] = [:]
-    private let lock = NSLock()
+    private let preparers: KeyedPool<(engine: TesseractEngine, preparer: PagePreparer)>
+    private let images: RenderedImageCache
     /// Files already hashed, by path, with the size and modification time they had: a page view and the
     /// image it loads check the same file, which is hashed once while it stays as it was.
     private var verified: [String: FileStamp] = [:]
@@ -25,8 +25,18 @@ public final class PageImageRenderer: @unchecked Sendable {
         var sha256: String
     }
 
-    public init(models: ModelStore = .default()) {
+    /// - Parameters:
+    ///   - concurrentPages: pages rendered at once, each with an engine of its own; by default one
+    ///     per core, at most 4.
+    ///   - cacheBytes: memory for rendered images kept for the next request.
+    public init(
+        models: ModelStore = .default(),
+        concurrentPages: Int = min(4, ProcessInfo.processInfo.activeProcessorCount),
+        cacheBytes: Int = 64 << 20
+    ) {
         self.models = models
+        self.preparers = KeyedPool(limit: concurrentPages)
+        self.images = RenderedImageCache(budget: cacheBytes)
     }
 
     /// The page as Tesseract read it, as JPEG: the same load, orientation and clean-up as the scan, so
@@ -36,22 +46,23 @@ public final class PageImageRenderer: @unchecked Sendable {
         let reference = try self.reference(page)
         let record = page.record
         let languages = try self.languages(page)
-        return try lock.withLock {
-            let key = "\(record.mode.rawValue) \(record.languages.joined(separator: "+"))"
-            if preparers[key] == nil {
-                do {
-                    let configuration = try ScanConfiguration(mode: record.mode, languages: languages, store: models, jobs: 1)
-                    let engine = try TesseractEngine(scanning: configuration.models, userWordsFile: nil)
-                    preparers[key] = (engine, try PagePreparer(configuration: configuration, checker: engine))
-                } catch let error as DocScanError {
-                    throw PageImageError.cannotRender(path: page.path, reason: error.localizedDescription)
-                }
+        // The file was just checked against this SHA-256, so the key names the content shown.
+        let cacheKey = "\(page.path)\u{0}\(record.page)\u{0}\(record.sha256 ?? "size \(reference.fileSize)")\u{0}\(quality)"
+        if let kept = images.image(cacheKey) { return kept }
+        let key = "\(record.mode.rawValue) \(record.languages.joined(separator: "+"))"
+        let jpeg = try preparers.withResource(key, make: {
+            do {
+                let configuration = try ScanConfiguration(mode: record.mode, languages: languages, store: models, jobs: 1)
+                let engine = try TesseractEngine(scanning: configuration.models, userWordsFile: nil)
+                return (engine, try PagePreparer(configuration: configuration, checker: engine))
+            } catch let error as DocScanError {
+                throw PageImageError.cannotRender(path: page.path, reason: error.localizedDescription)
             }
-            guard let preparer = preparers[key]?.preparer else { throw PageImageError.cannotRender(path: page.path, reason: "no engine") }
+        }) { prepared in
             var context = PageContext(page: reference, mode: record.mode, languages: languages)
             var clock = StageClock()
             do {
-                let image = try preparer.prepare(reference, context: &context, clock: &clock).cleaned.image
+                let image = try prepared.preparer.prepare(reference, context: &context, clock: &clock).cleaned.image
                 guard let jpeg = image.jpegData(quality: quality) else {
                     throw PageImageError.cannotRender(path: page.path, reason: "the image could not be encoded")
                 }
@@ -60,6 +71,8 @@ public final class PageImageRenderer: @unchecked Sendable {
                 throw PageImageError.cannotRender(path: page.path, reason: error.message)
             }
         }
+        images.keep(jpeg, as: cacheKey)
+        return jpeg
     }
 
     /// A small JPEG of the page, `width` pixels wide, upright as the record says it was turned; not
