@@ -13,6 +13,10 @@ usage: scripts/postgres_bench.py --docscan BIN [--pages-per-writer 5000] [--quer
    each its own PAGES pages under one collection, one transaction per page as a scan writes them:
    pages a second over the wall time from the first start to the last end. The archive keeps them
    all, 21 x PAGES pages (105,000 by default).
+   With the writers on this machine, the wall time measures them as much as the server. So each run
+   also measures the CPU time per page of the server (the postmaster and all its processes, the
+   backends that ended included) and of the writers, and the pages a second the server's CPU alone
+   would allow on this machine's cores: what writers on other machines could reach.
 4. `docscan archive finalize` (document frequencies), timed.
 5. Search: QUERIES queries (words and word pairs, Latin and Chinese, from the pages' keywords) as
    `docscan search Q --json`: wall time per command, p50 and p95; and the start of a command alone.
@@ -23,6 +27,7 @@ import json
 import os
 import random
 import re
+import resource
 import shutil
 import socket
 import subprocess
@@ -34,6 +39,13 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from archive_bench import base_records, queries_from, read_base, run, search_latency, synthetic_page  # noqa: E402
+
+
+def cpu_seconds(pid):
+    """User + system CPU of a process and of its children it has waited for (/proc/PID/stat)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return sum(int(v) for v in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
 class Server:
@@ -61,6 +73,24 @@ class Server:
         # Output to a file: the server pg_ctl leaves running would hold a pipe open.
         with open(os.path.join(self.folder, "command.log"), "a") as log:
             subprocess.run(self.prefix + cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log, cwd="/", check=True)
+
+    def cpu_seconds(self):
+        """CPU time the server has used so far: the postmaster with the backends it has reaped, and
+        the processes still running under it (backends, checkpointer, WAL writer)."""
+        with open(f"{self.folder}/data/postmaster.pid") as f:
+            postmaster = int(f.readline())
+        total = cpu_seconds(postmaster)
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                if int(fields[1]) == postmaster:
+                    total += sum(int(v) for v in fields[11:13]) / os.sysconf("SC_CLK_TCK")
+            except (FileNotFoundError, ProcessLookupError):
+                continue
+        return total
 
     def stop(self):
         try:
@@ -107,6 +137,7 @@ def main():
                     for record in synthetic_pages(records, pool, a.pages_per_writer, f"w{writers}-{w}", vocabulary):
                         f.write(json.dumps(record, ensure_ascii=False) + "\n")
                 files.append(path)
+            server0, client0 = server.cpu_seconds(), resource.getrusage(resource.RUSAGE_CHILDREN)
             t0 = time.monotonic()
             procs = [subprocess.Popen([a.docscan, "import", path, "--root", os.path.join(work, "pages"),
                                        "--collection", "bench", "--archive", server.url, "--quiet"],
@@ -117,10 +148,19 @@ def main():
                 if p.returncode != 0:
                     sys.exit(f"postgres_bench.py: a writer exited {p.returncode}: {err[-400:]}")
             wall = time.monotonic() - t0
+            client1 = resource.getrusage(resource.RUSAGE_CHILDREN)
             pages = writers * a.pages_per_writer
             total += pages
+            server_ms = (server.cpu_seconds() - server0) * 1000 / pages
+            client_ms = ((client1.ru_utime - client0.ru_utime) + (client1.ru_stime - client0.ru_stime)) * 1000 / pages
+            cores = os.cpu_count() or 1
             result[f"pages_per_s_{writers}_writers"] = pages / wall
-            print(f"write: {writers:2d} writer(s), {pages} pages in {wall:.1f} s: {pages / wall:.0f} pages/s")
+            result[f"server_cpu_ms_per_page_{writers}_writers"] = server_ms
+            result[f"writer_cpu_ms_per_page_{writers}_writers"] = client_ms
+            result[f"server_cpu_bound_pages_per_s_{writers}_writers"] = cores * 1000 / server_ms
+            print(f"write: {writers:2d} writer(s), {pages} pages in {wall:.1f} s: {pages / wall:.0f} pages/s; "
+                  f"CPU a page: server {server_ms:.1f} ms, writers {client_ms:.1f} ms; "
+                  f"the server's {cores} cores alone: {cores * 1000 / server_ms:.0f} pages/s")
 
         t0 = time.monotonic()
         run([a.docscan, "archive", "finalize", "--archive", server.url], env=env)

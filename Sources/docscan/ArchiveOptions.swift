@@ -17,4 +17,11 @@ struct ArchiveOptions: ParsableArguments {
     func openExisting() throws -> any PageArchive {
         try ArchiveLocation.open(location, create: false)
     }
+
+    /// The archive, which must exist, opened to be read only: an older SQLite schema is read as it
+    /// is, not brought up to date.
+    /// - Throws: `DocScanError.archiveNotFound`, `.archiveUnusable`.
+    func openToRead() throws -> any PageArchive {
+        try ArchiveLocation.open(location, create: false, upgrade: false)
+    }
 }

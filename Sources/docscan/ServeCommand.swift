@@ -45,7 +45,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let archive = try archiveOptions.openExisting()
+        let archive = try archiveOptions.openToRead()
         let server = ArchiveServer(archive: archive, renderer: PageImageRenderer(models: modelOptions.store), host: host, port: port)
         if !ArchiveServer.isLoopback(host) {
             StandardError.print("warning: serving on \(host): anyone who can reach this address can read the archive")

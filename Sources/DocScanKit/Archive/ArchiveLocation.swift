@@ -12,14 +12,17 @@ public enum ArchiveLocation {
 
     /// The archive at `location`, brought up to date: a PostgreSQL database for a connection string
     /// (`isServer`), else an SQLite file.
-    /// - Parameter create: make it (an SQLite file and its folder, docscan's tables in a database)
-    ///   when it does not exist.
+    /// - Parameters:
+    ///   - create: make it (an SQLite file and its folder, docscan's tables in a database) when it
+    ///     does not exist.
+    ///   - upgrade: false opens an SQLite archive as it is, without bringing its schema up to date,
+    ///     for readers that must write nothing (`docscan serve`).
     /// - Throws: `DocScanError.archiveNotFound` when it does not exist and `create` is false,
     ///   `DocScanError.outputNotWritable`, `DocScanError.archiveUnusable`.
-    public static func open(_ location: String, create: Bool) throws -> any PageArchive {
+    public static func open(_ location: String, create: Bool, upgrade: Bool = true) throws -> any PageArchive {
         isServer(location)
             ? try PostgreSQLArchive(conninfo: location, create: create)
-            : try SQLiteArchive(path: location, create: create)
+            : try SQLiteArchive(path: location, create: create, upgrade: upgrade)
     }
 
     /// Whether `location` names a PostgreSQL database: a `postgresql://` or `postgres://` URI, or a

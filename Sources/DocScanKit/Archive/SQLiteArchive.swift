@@ -15,11 +15,12 @@ public final class SQLiteArchive: PageArchive {
     public var location: String { path }
 
     /// Opens the archive at `path`, creating it (and its folder) when `create` is true, and brings its
-    /// schema up to date.
+    /// schema up to date unless `upgrade` is false: a reader that must not write (`docscan serve`)
+    /// reads an older schema as it is, since every later migration only adds indexes.
     /// - Throws: `DocScanError.archiveNotFound` when it does not exist and `create` is false,
     ///   `DocScanError.outputNotWritable` when it cannot be created, `DocScanError.archiveUnusable`
     ///   when it is not a docscan archive, is damaged, or was made by a newer docscan.
-    public init(path: String, create: Bool) throws {
+    public init(path: String, create: Bool, upgrade: Bool = true) throws {
         self.path = path
         if !FileManager.default.fileExists(atPath: path) {
             guard create else { throw DocScanError.archiveNotFound(path: path) }
@@ -38,7 +39,9 @@ public final class SQLiteArchive: PageArchive {
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         do {
-            pool = try Self.openMigrated(path: path, configuration: configuration)
+            pool = try upgrade
+                ? Self.openMigrated(path: path, configuration: configuration)
+                : Self.openAsItIs(path: path, configuration: configuration)
         } catch let error as DocScanError {
             throw error
         } catch let error as DatabaseError {
@@ -68,6 +71,23 @@ public final class SQLiteArchive: PageArchive {
             }
         }
         preconditionFailure("the loop returns or throws")
+    }
+
+    /// Opens the pool without migrating: refused when the archive was made by a newer docscan, or has
+    /// not even the first schema (an empty or foreign database, which a migration would have filled).
+    private static func openAsItIs(path: String, configuration: Configuration) throws -> DatabasePool {
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        let migrator = SQLiteArchiveSchema.migrator
+        let (superseded, applied) = try pool.read { db in
+            (try migrator.hasBeenSuperseded(db), try migrator.appliedIdentifiers(db))
+        }
+        if superseded {
+            throw DocScanError.archiveUnusable(path: path, reason: "it was made by a newer docscan (unknown schema version)")
+        }
+        guard applied.contains("v1") else {
+            throw DocScanError.archiveUnusable(path: path, reason: "it is not a docscan archive (no docscan tables)")
+        }
+        return pool
     }
 
     /// Runs a read, turning database failures into `DocScanError.archiveUnusable`.

@@ -10,6 +10,7 @@ import GRDB
 /// - `keyword_df`: per root, on how many pages each keyword is: the document frequency keyword
 ///   ranking needs, kept up to date by the writer so that reading it is one lookup per keyword
 ///   (counting it from `keyword` took a second per search on 10,000 pages).
+/// - `page_by_root_error`: counts of pages read and failed per root, from the index alone (v2).
 /// - `page_fts`: FTS5 over the page's segmented text and its keyword string; rowid = `page.id`.
 ///   Chinese is indexed as space-separated jieba words, because `unicode61` sees a run of Han
 ///   characters as one token (DESIGN.md).
@@ -75,6 +76,11 @@ enum SQLiteArchiveSchema {
                 ) WITHOUT ROWID;
                 CREATE VIRTUAL TABLE page_fts USING fts5(terms, keywords, tokenize = 'unicode61');
                 """)
+        }
+        // Counting a root's pages read and failed (search ranking, the folder filter, `archive status`)
+        // read every page row, records and all: 20 ms on 10,000 pages. This index answers it alone.
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: "CREATE INDEX page_by_root_error ON page(root, error_kind)")
         }
         return migrator
     }

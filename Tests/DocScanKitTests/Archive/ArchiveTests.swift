@@ -189,6 +189,49 @@ import Testing
         }
     }
 
+    /// `docscan serve` reads an archive of an earlier docscan without changing it; a writing command
+    /// brings it up to date, and the page counts then come from the index alone.
+    @Test func aReaderLeavesAnOlderSchemaAsItIsAndAWriterUpgradesIt() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let path = folder.appendingPathComponent("archive.sqlite").path
+        _ = try SQLiteArchive(path: path, create: true)
+        // As the previous docscan left it: schema v1 only.
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "DROP INDEX page_by_root_error; DELETE FROM grdb_migrations WHERE identifier = 'v2'")
+        }
+        func schema() throws -> (migrations: [String], indexes: [String]) {
+            try DatabaseQueue(path: path).read { db in
+                (try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier"),
+                 try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'page' AND sql IS NOT NULL ORDER BY name"))
+            }
+        }
+        let reader = try SQLiteArchive(path: path, create: false, upgrade: false)
+        #expect(try reader.pageCounts().isEmpty)
+        #expect(try schema().migrations == ["v1"])
+        #expect(try !schema().indexes.contains("page_by_root_error"))
+
+        // A database with no docscan tables is refused by a reader, and left without them.
+        let foreign = folder.appendingPathComponent("foreign.sqlite").path
+        try DatabaseQueue(path: foreign).write { db in try db.execute(sql: "CREATE TABLE notes (text TEXT)") }
+        #expect {
+            try SQLiteArchive(path: foreign, create: false, upgrade: false)
+        } throws: { error in
+            guard case .archiveUnusable(_, let reason) = error as? DocScanError else { return false }
+            return reason.contains("not a docscan archive")
+        }
+        #expect(try DatabaseQueue(path: foreign).read { db in try db.tableExists("page") } == false)
+
+        _ = try SQLiteArchive(path: path, create: false)
+        #expect(try schema().migrations == ["v1", "v2"])
+        let plans = try DatabaseQueue(path: path).read { db in
+            try [
+                "SELECT root, count(*) - count(error_kind) AS ok, count(error_kind) AS failed FROM page GROUP BY root ORDER BY root",
+                "SELECT COUNT(*) FROM page WHERE root = 'r' AND error_kind IS NULL",
+            ].map { sql in try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "; ") }
+        }
+        #expect(plans.allSatisfy { $0.contains("COVERING INDEX page_by_root_error") }, "\(plans)")
+    }
+
     @Test func indexTextSeparatesChineseWords() throws {
         let segmenter = try TextSegmenter.standard()
         #expect(try IndexText.indexed("蛋白质和无机盐处于正常水平。Total 41.50", segmenter: segmenter) == "蛋白质 和 无机盐 处于 正常 水平。Total 41.50")
