@@ -73,9 +73,13 @@ public final class SQLiteArchive: PageArchive {
         preconditionFailure("the loop returns or throws")
     }
 
-    /// Opens the pool without migrating: refused when the archive was made by a newer docscan, or has
-    /// not even the first schema (an empty or foreign database, which a migration would have filled).
+    /// Opens the pool read-only and without migrating: refused when the archive was made by a newer
+    /// docscan, or has not even the first schema (an empty or foreign database, which a migration
+    /// would have filled). Read-only also keeps GRDB from its write on opening a pool (it creates and
+    /// drops a table when the WAL file is empty), so the file is left byte for byte as it was.
     private static func openAsItIs(path: String, configuration: Configuration) throws -> DatabasePool {
+        var configuration = configuration
+        configuration.readonly = true
         let pool = try DatabasePool(path: path, configuration: configuration)
         let migrator = SQLiteArchiveSchema.migrator
         let (superseded, applied) = try pool.read { db in

@@ -205,8 +205,13 @@ import Testing
                  try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'page' AND sql IS NOT NULL ORDER BY name"))
             }
         }
-        let reader = try SQLiteArchive(path: path, create: false, upgrade: false)
-        #expect(try reader.pageCounts().isEmpty)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            let reader = try SQLiteArchive(path: path, create: false, upgrade: false)
+            #expect(try reader.pageCounts().isEmpty)
+            #expect(try reader.search(ArchiveQuery("invoice")).isEmpty)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "the reader changed the file")
         #expect(try schema().migrations == ["v1"])
         #expect(try !schema().indexes.contains("page_by_root_error"))
 
