@@ -13,7 +13,7 @@ public struct PageLayout: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case order, sideBySide = "side_by_side", rowOffset = "row_offset", cellAspect = "cell_aspect", justified, segmentation,
-             darkAreas = "dark_areas", invertedPass = "inverted_pass"
+             darkAreas = "dark_areas", invertedPass = "inverted_pass", recoveredLines = "recovered_lines"
     }
 
     /// How Tesseract segmented the page: `auto` (its layout analysis) or `single_block` (read again as one
@@ -26,9 +26,11 @@ public struct PageLayout: Codable, Equatable, Sendable {
     public var invertedPass = false
     /// Share of those lines that end at their column's right edge, as lines of justified prose do.
     @ExplicitNull public var justified: Double?
+    /// Lines of print Tesseract's layout analysis left out, read on their own and added (`UnreadInk`).
+    public var recoveredLines = 0
 
-    /// Reads records of older archives too: `inverted_pass` came after the first archives were made,
-    /// and a missing one means no inverted pass ran.
+    /// Reads records of older archives too: `inverted_pass` and `recovered_lines` came after the first
+    /// archives were made, and a missing one means no such pass ran.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         order = try container.decode(String.self, forKey: .order)
@@ -39,6 +41,7 @@ public struct PageLayout: Codable, Equatable, Sendable {
         _darkAreas = try container.decode(ExplicitNull<Double>.self, forKey: .darkAreas)
         invertedPass = try container.decodeIfPresent(Bool.self, forKey: .invertedPass) ?? false
         _justified = try container.decode(ExplicitNull<Double>.self, forKey: .justified)
+        recoveredLines = try container.decodeIfPresent(Int.self, forKey: .recoveredLines) ?? 0
     }
 
     public init(order: String, sideBySide: Double, rowOffset: Double?, cellAspect: Double?, justified: Double? = nil) {

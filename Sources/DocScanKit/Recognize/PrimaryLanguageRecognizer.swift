@@ -57,6 +57,11 @@ public final class PrimaryLanguageRecognizer: Recognizer {
         try recognize(image, resolution: resolution, deadline: deadline, singleBlock: false)
     }
 
+    /// A line on its own is read in every language: it is cut out because nothing read it yet.
+    public func recognizeLine(_ image: PixImage, resolution: Int, deadline: PageDeadline) throws -> RecognizedText {
+        try everyLanguage.recognizeLine(image, resolution: resolution, deadline: deadline)
+    }
+
     public func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline, singleBlock: Bool) throws -> RecognizedText {
         var page = try primary.recognize(image, resolution: resolution, deadline: deadline, singleBlock: singleBlock)
         var readings: [Int: LineReading] = [:]

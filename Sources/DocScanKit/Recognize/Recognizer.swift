@@ -17,6 +17,10 @@ public protocol Recognizer: TurnChecker {
     /// Reads one page as a single block of text, without layout analysis (see `TextRecognizer`).
     func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline, singleBlock: Bool) throws -> RecognizedText
 
+    /// Reads one line cut out of a page (Tesseract's page segmentation mode 7), such as text the layout
+    /// analysis left out (`UnreadInk`).
+    func recognizeLine(_ image: PixImage, resolution: Int, deadline: PageDeadline) throws -> RecognizedText
+
     /// Whether the pages read from now on get a second pass over doubtful lines, inverted, for light
     /// text on a dark ground.
     func readInvertedText(_ on: Bool)
@@ -26,6 +30,11 @@ extension Recognizer {
     /// An engine without layout analysis of its own reads every page the same way.
     public func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline, singleBlock: Bool) throws -> RecognizedText {
         try recognize(image, resolution: resolution, deadline: deadline)
+    }
+
+    /// An engine that cannot read a line on its own reads nothing there, so nothing is added.
+    public func recognizeLine(_ image: PixImage, resolution: Int, deadline: PageDeadline) throws -> RecognizedText {
+        RecognizedText(text: "", meanConfidence: 0, words: [], lines: [], resolution: resolution)
     }
 
     /// An engine that cannot read inverted text ignores it.

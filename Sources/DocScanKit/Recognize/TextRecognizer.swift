@@ -13,6 +13,9 @@ import Foundation
 /// more on the eval set's scans, multi-column pages included) are never re-read, so their columns keep
 /// Tesseract's order.
 ///
+/// Print the layout analysis left out (cells of a ruled table) is found and read line by line afterwards
+/// (`UnreadInk`).
+///
 /// Tesseract's second pass over doubtful lines, inverted, finds light text on a dark ground; it is
 /// turned on only for a page with solid dark areas (banners, dark boxes) big enough to hold such text.
 public final class TextRecognizer: PageStage {
@@ -55,6 +58,9 @@ public final class TextRecognizer: PageStage {
                 segmentation = "single_block"
             }
         }
+        let unread = UnreadInk.lines(on: page.image, besides: result)
+        let recovered = try UnreadInk.read(
+            unread, on: page.image, into: &result, with: recognizer, resolution: resolution.dotsPerInch, deadline: context.deadline)
         result.lines = result.lines.map { line in
             var line = line
             line.text = HanSpacing.collapse(line.text)
@@ -65,6 +71,7 @@ public final class TextRecognizer: PageStage {
         result.layout?.segmentation = segmentation
         result.layout?.darkAreas = (darkShare * 10000).rounded() / 10000
         result.layout?.invertedPass = invert
+        result.layout?.recoveredLines = recovered
         result.text = (arranged.rowText ?? HanSpacing.collapse(result.text)).trimmingCharacters(in: .whitespacesAndNewlines)
         return result
     }

@@ -1,4 +1,5 @@
 internal import CLeptonica
+import DocScanCore
 
 /// 1-bit masks: making them, combining them and reading their set pixels.
 extension PixImage {
@@ -28,6 +29,17 @@ extension PixImage {
     package func darkPixels() -> PixImage? {
         guard let split = foregroundBackgroundSplit(scoreFraction: 0.1, sampling: 2) else { return nil }
         return convertedTo1(threshold: split)
+    }
+
+    /// A copy of a 1-bit mask with every pixel inside `boxes` unset (boxes are clipped to the image);
+    /// nil when Leptonica cannot copy it.
+    package func clearing(_ boxes: [PageBox]) -> PixImage? {
+        guard let copy = PixImage(taking: withUnsafePix({ pixCopy(nil, $0) })) else { return nil }
+        for box in boxes {
+            guard let region = ClipRectangle(box) else { continue }
+            _ = region.withUnsafeBox { region in copy.withUnsafePix { pixClearInRect($0, region) } }
+        }
+        return copy
     }
 
     /// How many pixels of a 1-bit image are set; nil when Leptonica cannot count them.

@@ -1,0 +1,72 @@
+import DocScanCore
+@testable import DocScanKit
+import DocScanNative
+import Foundation
+import Testing
+
+/// Print the layout analysis left out is found by what no word covers, and read back line by line.
+struct UnreadInkTests {
+    /// The invoice read whole leaves nothing unread; with its item rows and totals taken out of the
+    /// reading (as Tesseract's layout analysis dropped a timetable's cells), those rows are found and
+    /// read back, and nothing that was read is read twice.
+    @Test func linesLeftOutOfTheReadingAreFoundAndReadBack() throws {
+        let image = try #require(PixImage(reading: TestSupport.fixture("en_invoice.png").path))
+        let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "eng"), jobs: 1)
+        let engine = try #require(try configuration.recognizers.make(configuration.models, nil) as? TesseractEngine)
+        let whole = try engine.recognize(image, resolution: 300, deadline: PageDeadline(limit: nil))
+        #expect(UnreadInk.lines(on: image, besides: whole).isEmpty, "\(UnreadInk.lines(on: image, besides: whole))")
+
+        // Leave out every line with a price in it.
+        let leftOut = whole.lines.indices.filter { whole.lines[$0].text.contains(".00") || whole.lines[$0].text.contains(".50") }
+        #expect(leftOut.count >= 4, "\(whole.lines.map(\.text))")
+        let leftOutBoxes = leftOut.map { whole.lines[$0].box }
+        let inside = { (word: RecognizedSpan) in
+            leftOutBoxes.contains { box in
+                let x = word.box.x + word.box.width / 2, y = word.box.y + word.box.height / 2
+                return x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height
+            }
+        }
+        var partial = whole
+        partial.lines = whole.lines.enumerated().filter { !leftOut.contains($0.offset) }.map(\.element)
+        partial.words = whole.words.filter { !inside($0) }
+        partial.text = partial.lines.map(\.text).joined(separator: "\n")
+        let missing = whole.words.filter(inside).map(\.text)
+
+        let unread = UnreadInk.lines(on: image, besides: partial)
+        #expect(!unread.isEmpty)
+        var recovered = partial
+        let added = try UnreadInk.read(unread, on: image, into: &recovered, with: engine, resolution: 300, deadline: PageDeadline(limit: nil))
+        #expect(added == recovered.lines.count - partial.lines.count)
+        let readBack = recovered.words.map(\.text)
+        let found = missing.filter { readBack.contains($0) }
+        #expect(Double(found.count) >= 0.9 * Double(missing.count), "missing \(missing), read back \(readBack)")
+        // Nothing read twice: the words are those of the whole reading, give or take a few split or joined.
+        #expect(abs(recovered.words.count - whole.words.count) <= 3, "\(recovered.words.count) words against \(whole.words.count)")
+        for price in ["Total", "Subtotal"] where missing.contains(price) {
+            #expect(recovered.text.contains(price), "\(recovered.text)")
+        }
+    }
+
+    /// Lines read back go after the line they sit under, in text, lines and words; lines with none above
+    /// go first; two under the same line keep their order, top to bottom.
+    @Test func linesReadBackGoUnderTheLineAboveThem() {
+        func span(_ text: String, _ x: Int, _ y: Int, _ width: Int) -> RecognizedSpan {
+            RecognizedSpan(text: text, confidence: 90, box: PageBox(x: x, y: y, width: width, height: 20))
+        }
+        var page = RecognizedText(
+            text: "Left top\nLeft bottom\n\nRight top",
+            meanConfidence: 90,
+            words: [span("Left", 0, 100, 40), span("top", 50, 100, 30), span("Left", 0, 200, 40), span("bottom", 50, 200, 60),
+                    span("Right", 500, 100, 50), span("top", 560, 100, 30)],
+            lines: [span("Left top", 0, 100, 80), span("Left bottom", 0, 200, 110), span("Right top", 500, 100, 90)],
+            resolution: 300)
+        page.insertLines([
+            (span("Right second", 500, 160, 100), [span("Right", 500, 160, 50), span("second", 560, 160, 40)]),
+            (span("Heading", 0, 10, 200), [span("Heading", 0, 10, 200)]),
+            (span("Right first", 500, 130, 100), [span("Right", 500, 130, 50), span("first", 560, 130, 40)]),
+        ])
+        #expect(page.text == "Heading\nLeft top\nLeft bottom\n\nRight top\nRight first\nRight second")
+        #expect(page.lines.map(\.text) == ["Heading", "Left top", "Left bottom", "Right top", "Right first", "Right second"])
+        #expect(page.words.map(\.text) == ["Heading", "Left", "top", "Left", "bottom", "Right", "top", "Right", "first", "Right", "second"])
+    }
+}
