@@ -66,32 +66,15 @@ public final class PrimaryLanguageRecognizer: Recognizer {
         var page = try primary.recognize(image, resolution: resolution, deadline: deadline, singleBlock: singleBlock)
         var readings: [Int: LineReading] = [:]
         for (index, line) in page.lines.enumerated() {
-            guard line.confidence < Self.doubtfulLine, line.box.width > 0, line.box.height > 0 else { continue }
-            let pad = max(4, line.box.height / 4)
-            let area = PageBox(x: max(0, line.box.x - pad), y: max(0, line.box.y - pad),
-                               width: line.box.width + 2 * pad, height: line.box.height + 2 * pad)
-            guard let crop = image.cropped(to: area) else { continue }
-            let again = try everyLanguage.recognizeLine(crop, resolution: resolution, deadline: deadline)
-            let text = again.text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
-            guard !text.isEmpty, !again.words.isEmpty, again.meanConfidence >= line.confidence + Self.margin else { continue }
-            let words = again.words.map { word in
-                var word = word
-                word.box.x += area.x
-                word.box.y += area.y
-                return word
-            }
-            readings[index] = LineReading(text: text, confidence: again.meanConfidence, words: words)
+            guard line.confidence < Self.doubtfulLine else { continue }
+            guard let reading = try LineReading.read(line.box, on: image, with: {
+                try everyLanguage.recognizeLine($0, resolution: resolution, deadline: deadline)
+            }), reading.confidence >= line.confidence + Self.margin else { continue }
+            readings[index] = reading
         }
         page.replaceLines(readings)
         return page
     }
-}
-
-/// A line read again: its text, Tesseract's confidence in it, and its words in page coordinates.
-struct LineReading {
-    var text: String
-    var confidence: Double
-    var words: [RecognizedSpan]
 }
 
 extension RecognizedText {

@@ -91,22 +91,13 @@ enum UnreadInk {
         _ lines: [Line], on image: PixImage, into page: inout RecognizedText, with recognizer: any Recognizer,
         resolution: Int, deadline: PageDeadline
     ) throws -> Int {
-        var readings: [(line: RecognizedSpan, words: [RecognizedSpan])] = []
+        var readings: [(box: PageBox, reading: LineReading)] = []
         for line in lines {
-            let pad = max(4, line.box.height / 4)
-            let area = PageBox(x: max(0, line.box.x - pad), y: max(0, line.box.y - pad),
-                               width: line.box.width + 2 * pad, height: line.box.height + 2 * pad)
-            guard let crop = image.cropped(to: area) else { continue }
-            let again = try recognizer.recognizeLine(crop, resolution: resolution, deadline: deadline)
-            let text = again.text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
-            guard again.meanConfidence >= minimumConfidence, text.filter({ $0.isLetter || $0.isNumber }).count >= 2 else { continue }
-            let words = again.words.map { word in
-                var word = word
-                word.box.x += area.x
-                word.box.y += area.y
-                return word
-            }
-            readings.append((RecognizedSpan(text: text, confidence: again.meanConfidence, box: line.box), words))
+            guard let reading = try LineReading.read(line.box, on: image, with: {
+                try recognizer.recognizeLine($0, resolution: resolution, deadline: deadline)
+            }), reading.confidence >= minimumConfidence, reading.text.filter({ $0.isLetter || $0.isNumber }).count >= 2
+            else { continue }
+            readings.append((line.box, reading))
         }
         page.insertLines(readings)
         return readings.count
@@ -123,7 +114,7 @@ extension RecognizedText {
     /// Adds lines read on their own, each after the line it sits under (the nearest line above it that
     /// it overlaps horizontally, else the nearest above it at all), in the lines, the words and the
     /// text; a line with none above comes first.
-    mutating func insertLines(_ readings: [(line: RecognizedSpan, words: [RecognizedSpan])]) {
+    mutating func insertLines(_ readings: [(box: PageBox, reading: LineReading)]) {
         guard !readings.isEmpty else { return }
         // Where each line's text ends in `text`, found by walking the lines' texts in order.
         var ends: [Int?] = []
@@ -139,7 +130,9 @@ extension RecognizedText {
         }
         // Top to bottom, left to right; then inserted from the last place back, so that earlier places
         // stay where they were and readings under one line keep their order after it.
-        let ordered = readings.sorted { ($0.line.box.y, $0.line.box.x) < ($1.line.box.y, $1.line.box.x) }
+        let ordered = readings.sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }.map { reading in
+            (line: RecognizedSpan(text: reading.reading.text, confidence: reading.reading.confidence, box: reading.box), words: reading.reading.words)
+        }
         let placed = ordered.enumerated().map { (order: $0.offset, reading: $0.element, anchor: anchor(under: $0.element.line.box)) }
         for item in placed.sorted(by: { (item: ($0.anchor.flatMap { ends[$0] } ?? -1), $0.order) > (item: ($1.anchor.flatMap { ends[$0] } ?? -1), $1.order) }) {
             if let anchor = item.anchor, let end = ends[anchor] {

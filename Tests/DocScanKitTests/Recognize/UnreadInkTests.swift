@@ -61,9 +61,11 @@ struct UnreadInkTests {
             lines: [span("Left top", 0, 100, 80), span("Left bottom", 0, 200, 110), span("Right top", 500, 100, 90)],
             resolution: 300)
         page.insertLines([
-            (span("Right second", 500, 160, 100), [span("Right", 500, 160, 50), span("second", 560, 160, 40)]),
-            (span("Heading", 0, 10, 200), [span("Heading", 0, 10, 200)]),
-            (span("Right first", 500, 130, 100), [span("Right", 500, 130, 50), span("first", 560, 130, 40)]),
+            (PageBox(x: 500, y: 160, width: 100, height: 20),
+             LineReading(text: "Right second", confidence: 90, words: [span("Right", 500, 160, 50), span("second", 560, 160, 40)])),
+            (PageBox(x: 0, y: 10, width: 200, height: 20), LineReading(text: "Heading", confidence: 90, words: [span("Heading", 0, 10, 200)])),
+            (PageBox(x: 500, y: 130, width: 100, height: 20),
+             LineReading(text: "Right first", confidence: 90, words: [span("Right", 500, 130, 50), span("first", 560, 130, 40)])),
         ])
         #expect(page.text == "Heading\nLeft top\nLeft bottom\n\nRight top\nRight first\nRight second")
         #expect(page.lines.map(\.text) == ["Heading", "Left top", "Left bottom", "Right top", "Right first", "Right second"])

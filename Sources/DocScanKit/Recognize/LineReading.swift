@@ -1,0 +1,30 @@
+import DocScanCore
+import DocScanNative
+import Foundation
+
+/// A line read on its own: its text, Tesseract's confidence in it, and its words in page coordinates.
+struct LineReading {
+    var text: String
+    var confidence: Double
+    var words: [RecognizedSpan]
+
+    /// Cuts `box` out of `image` with a margin of a quarter of its height (so no letter is clipped),
+    /// reads the cut with `read`, and moves its words back onto the page; nil when the cut is empty or
+    /// nothing was read.
+    static func read(_ box: PageBox, on image: PixImage, with read: (PixImage) throws -> RecognizedText) rethrows -> LineReading? {
+        guard box.width > 0, box.height > 0 else { return nil }
+        let pad = max(4, box.height / 4)
+        let area = PageBox(x: max(0, box.x - pad), y: max(0, box.y - pad), width: box.width + 2 * pad, height: box.height + 2 * pad)
+        guard let crop = image.cropped(to: area) else { return nil }
+        let again = try read(crop)
+        let text = again.text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, !again.words.isEmpty else { return nil }
+        let words = again.words.map { word in
+            var word = word
+            word.box.x += area.x
+            word.box.y += area.y
+            return word
+        }
+        return LineReading(text: text, confidence: again.meanConfidence, words: words)
+    }
+}
