@@ -13,7 +13,8 @@ public struct PageLayout: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case order, sideBySide = "side_by_side", rowOffset = "row_offset", cellAspect = "cell_aspect", justified, segmentation,
-             darkAreas = "dark_areas", invertedPass = "inverted_pass", recoveredLines = "recovered_lines"
+             darkAreas = "dark_areas", invertedPass = "inverted_pass", recoveredLines = "recovered_lines",
+             movedLines = "moved_lines"
     }
 
     /// How Tesseract segmented the page: `auto` (its layout analysis) or `single_block` (read again as one
@@ -28,8 +29,10 @@ public struct PageLayout: Codable, Equatable, Sendable {
     @ExplicitNull public var justified: Double?
     /// Lines of print Tesseract's layout analysis left out, read on their own and added (`UnreadInk`).
     public var recoveredLines = 0
+    /// Lines read out of their column's order and put back in the gap they stand in (`ColumnGaps`).
+    public var movedLines = 0
 
-    /// Reads records of older archives too: `inverted_pass` and `recovered_lines` came after the first
+    /// Reads records of older archives too: `inverted_pass`, `recovered_lines` and `moved_lines` came after the first
     /// archives were made, and a missing one means no such pass ran.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -42,6 +45,7 @@ public struct PageLayout: Codable, Equatable, Sendable {
         invertedPass = try container.decodeIfPresent(Bool.self, forKey: .invertedPass) ?? false
         _justified = try container.decode(ExplicitNull<Double>.self, forKey: .justified)
         recoveredLines = try container.decodeIfPresent(Int.self, forKey: .recoveredLines) ?? 0
+        movedLines = try container.decodeIfPresent(Int.self, forKey: .movedLines) ?? 0
     }
 
     public init(order: String, sideBySide: Double, rowOffset: Double?, cellAspect: Double?, justified: Double? = nil) {

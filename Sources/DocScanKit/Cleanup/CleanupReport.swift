@@ -22,6 +22,11 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// Whether print and paper were so close (faded print) that the background step separated them at
     /// their midpoint instead of Leptonica's fixed level.
     public var lowContrast = false
+    /// Single dark pixels per thousand dark pixels (impulse noise), measured on 8-bit pages; nil when
+    /// not measured.
+    @ExplicitNull public var specks: Double?
+    /// Whether the page was median-filtered for that noise.
+    public var despeckled = false
     /// Whether bent text lines (a curled page) were straightened.
     public var dewarped = false
     /// How bent the page's text lines are: the most curved line's sag across the page as a share of the
@@ -37,7 +42,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// Whether the page was rotated by the skew angle.
     public var deskewed = false
 
-    /// Milliseconds per step: `find_page`, `warp`, `background`, `dewarp`, `deskew` (only the steps that ran).
+    /// Milliseconds per step: `find_page`, `warp`, `background`, `despeckle`, `dewarp`, `deskew` (only the steps that ran).
     public var stepsMs: [String: Double] = [:]
 
     public init() {}
@@ -56,6 +61,8 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         _paperLevel = try container.decode(ExplicitNull<Int>.self, forKey: .paperLevel)
         lowContrast = try flag(.lowContrast)
         dewarped = try flag(.dewarped)
+        _specks = try container.decode(ExplicitNull<Double>.self, forKey: .specks)
+        despeckled = try flag(.despeckled)
         _lineBend = try container.decode(ExplicitNull<Double>.self, forKey: .lineBend)
         _curlLines = try container.decode(ExplicitNull<Int>.self, forKey: .curlLines)
         _skewAngle = try container.decode(ExplicitNull<Double>.self, forKey: .skewAngle)
@@ -69,6 +76,6 @@ public struct CleanupReport: Codable, Equatable, Sendable {
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",
-             dewarped, lineBend = "line_bend", curlLines = "curl_lines"
+             dewarped, lineBend = "line_bend", curlLines = "curl_lines", specks, despeckled
     }
 }

@@ -14,7 +14,7 @@ import Foundation
 /// Tesseract's order.
 ///
 /// Print the layout analysis left out (cells of a ruled table) is found and read line by line afterwards
-/// (`UnreadInk`).
+/// (`UnreadInk`), and lines it read out of their column's order are put back (`ColumnGaps`).
 ///
 /// Tesseract's second pass over doubtful lines, inverted, finds light text on a dark ground; it is
 /// turned on only for a page with solid dark areas (banners, dark boxes) big enough to hold such text.
@@ -61,6 +61,7 @@ public final class TextRecognizer: PageStage {
         let unread = UnreadInk.lines(on: page.image, besides: result)
         let recovered = try UnreadInk.read(
             unread, on: page.image, into: &result, with: recognizer, resolution: resolution.dotsPerInch, deadline: context.deadline)
+        let moved = ColumnGaps.fill(&result)
         result.lines = result.lines.map { line in
             var line = line
             line.text = HanSpacing.collapse(line.text)
@@ -72,6 +73,7 @@ public final class TextRecognizer: PageStage {
         result.layout?.darkAreas = (darkShare * 10000).rounded() / 10000
         result.layout?.invertedPass = invert
         result.layout?.recoveredLines = recovered
+        result.layout?.movedLines = moved
         result.text = (arranged.rowText ?? HanSpacing.collapse(result.text)).trimmingCharacters(in: .whitespacesAndNewlines)
         return result
     }

@@ -116,18 +116,7 @@ extension RecognizedText {
     /// text; a line with none above comes first.
     mutating func insertLines(_ readings: [(box: PageBox, reading: LineReading)]) {
         guard !readings.isEmpty else { return }
-        // Where each line's text ends in `text`, found by walking the lines' texts in order.
-        var ends: [Int?] = []
-        var cursor = text.startIndex
-        for line in lines {
-            let trimmed = line.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !trimmed.isEmpty, let range = text.range(of: trimmed, range: cursor..<text.endIndex) {
-                cursor = range.upperBound
-                ends.append(text.distance(from: text.startIndex, to: range.upperBound))
-            } else {
-                ends.append(nil)
-            }
-        }
+        let ends = lineRanges().map { $0.map { text.distance(from: text.startIndex, to: $0.upperBound) } }
         // Top to bottom, left to right; then inserted from the last place back, so that earlier places
         // stay where they were and readings under one line keep their order after it.
         let ordered = readings.sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }.map { reading in
@@ -164,5 +153,42 @@ extension RecognizedText {
         let overlapping = above.filter { lines[$0].box.x < box.x + box.width && box.x < lines[$0].box.x + lines[$0].box.width }
         let nearest = { (candidates: [Int]) in candidates.max { lines[$0].box.y + lines[$0].box.height < lines[$1].box.y + lines[$1].box.height } }
         return nearest(overlapping) ?? nearest(above)
+    }
+}
+
+extension RecognizedText {
+    /// Where each line's text stands in `text`, found by walking the lines' texts in order; nil for a
+    /// line whose text is not found there.
+    func lineRanges() -> [Range<String.Index>?] {
+        var ranges: [Range<String.Index>?] = []
+        var cursor = text.startIndex
+        for line in lines {
+            let trimmed = line.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty, let range = text.range(of: trimmed, range: cursor..<text.endIndex) {
+                cursor = range.upperBound
+                ranges.append(range)
+            } else {
+                ranges.append(nil)
+            }
+        }
+        return ranges
+    }
+
+    /// Takes line `index` out of the lines, its words out of the words and its text (with the line
+    /// break before it) out of the text; nil when its text is not found.
+    mutating func removeLine(at index: Int) -> (box: PageBox, reading: LineReading)? {
+        guard let range = lineRanges()[index] else { return nil }
+        var start = range.lowerBound
+        if start > text.startIndex, text[text.index(before: start)] == "\n" { start = text.index(before: start) }
+        text.removeSubrange(start..<range.upperBound)
+        if text.hasPrefix("\n") { text.removeFirst() }
+        let line = lines.remove(at: index)
+        let inside = { (word: RecognizedSpan) -> Bool in
+            let x = word.box.x + word.box.width / 2, y = word.box.y + word.box.height / 2
+            return x >= line.box.x && x <= line.box.x + line.box.width && y >= line.box.y && y <= line.box.y + line.box.height
+        }
+        let moved = words.filter(inside)
+        words.removeAll(where: inside)
+        return (line.box, LineReading(text: line.text, confidence: line.confidence, words: moved))
     }
 }

@@ -49,4 +49,10 @@ extension PixImage {
             pixBackgroundNorm($0, nil, nil, 10, 15, Int32(foregroundThreshold), 40, 200, 2, 1)
         })
     }
+
+    /// An 8-bit image with each pixel replaced by the median of the `size`×`size` square around it:
+    /// single dark or light pixels go, strokes wider than half the square stay.
+    package func medianFiltered(size: Int) -> PixImage? {
+        PixImage(taking: withUnsafePix { pixMedianFilter($0, Int32(size), Int32(size)) })
+    }
 }

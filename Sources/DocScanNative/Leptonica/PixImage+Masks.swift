@@ -42,6 +42,12 @@ extension PixImage {
         return copy
     }
 
+    /// The pixels of a 1-bit mask where `pattern` matches (Leptonica's hit-miss transform); nil when
+    /// Leptonica cannot apply it.
+    package func matches(of pattern: StructuringElement) -> PixImage? {
+        PixImage(taking: withUnsafePix { pix in pattern.withUnsafeSel { pixHMT(nil, pix, $0) } })
+    }
+
     /// How many pixels of a 1-bit image are set; nil when Leptonica cannot count them.
     package var setPixelCount: Int? {
         var count: Int32 = 0

@@ -1,0 +1,53 @@
+import DocScanCore
+import Foundation
+
+/// Puts back in place the lines Tesseract read out of their column's order.
+///
+/// Tesseract's layout analysis sometimes makes a block of a single line or two inside a column (beside
+/// an illustration, or where noise broke the column's edge) and reads it after the rest of the page: a
+/// book page beside an engraving came out with four of its lines at the end. A line that stands in the
+/// gap between two lines read one after the other, under the first and over the second and across the
+/// same column as both, can only be read between them, so it is moved there. Lines of other columns
+/// never stand in such a gap, so multi-column pages keep Tesseract's order.
+enum ColumnGaps {
+    /// Moves each line standing in the gap between two lines read one after the other to that gap.
+    /// - Returns: how many lines were moved.
+    static func fill(_ page: inout RecognizedText) -> Int {
+        var moved = 0
+        // Each move puts one line in its place for good, so there are never more moves than lines.
+        for _ in 0..<page.lines.count {
+            guard let line = misplaced(page.lines), let taken = page.removeLine(at: line) else { break }
+            page.insertLines([taken])
+            moved += 1
+        }
+        return moved
+    }
+
+    /// The most lines a gap may hold: Tesseract's stray blocks are a line or two. A gap holding more is
+    /// not a gap but the rest of a column read in another order.
+    static let mostLinesInGap = 2
+
+    /// The first line standing in the gap between two lines read one after the other (the topmost, when
+    /// the gap holds two).
+    static func misplaced(_ lines: [RecognizedSpan]) -> Int? {
+        guard lines.count >= 3 else { return nil }
+        for upper in 0..<(lines.count - 1) {
+            let above = lines[upper].box, below = lines[upper + 1].box
+            let inGap = lines.indices.filter { index in
+                let box = lines[index].box
+                return index != upper && index != upper + 1 && !lines[index].text.trimmingCharacters(in: .whitespaces).isEmpty
+                    && above.y + above.height / 2 <= box.y && box.y + box.height <= below.y + below.height / 2
+                    && sharesColumn(box, above) && sharesColumn(box, below)
+            }
+            guard !inGap.isEmpty, inGap.count <= mostLinesInGap else { continue }
+            return inGap.min { lines[$0].box.y < lines[$1].box.y }
+        }
+        return nil
+    }
+
+    /// Whether two boxes lie across the same column: overlapping by most of the narrower one's width.
+    static func sharesColumn(_ a: PageBox, _ b: PageBox) -> Bool {
+        let overlap = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
+        return Double(overlap) >= 0.6 * Double(min(a.width, b.width))
+    }
+}

@@ -1,0 +1,42 @@
+import DocScanCore
+@testable import DocScanKit
+import Foundation
+import Testing
+
+/// Lines read out of their column's order go back into the gap they stand in; columns keep their order.
+struct ColumnGapsTests {
+    static func span(_ text: String, x: Int, y: Int, width: Int = 300) -> RecognizedSpan {
+        RecognizedSpan(text: text, confidence: 90, box: PageBox(x: x, y: y, width: width, height: 20))
+    }
+
+    static func page(_ lines: [RecognizedSpan]) -> RecognizedText {
+        RecognizedText(
+            text: lines.map(\.text).joined(separator: "\n"), meanConfidence: 90,
+            words: lines.map { $0 }, lines: lines, resolution: 300)
+    }
+
+    @Test func aLineReadLastGoesBackIntoItsGap() {
+        var page = Self.page([
+            Self.span("one", x: 0, y: 0), Self.span("two", x: 0, y: 30), Self.span("four", x: 0, y: 90),
+            Self.span("five", x: 0, y: 120), Self.span("three", x: 0, y: 60),
+        ])
+        #expect(ColumnGaps.fill(&page) == 1)
+        #expect(page.text == "one\ntwo\nthree\nfour\nfive")
+        #expect(page.lines.map(\.text) == ["one", "two", "three", "four", "five"])
+        #expect(page.words.map(\.text) == ["one", "two", "three", "four", "five"])
+    }
+
+    @Test func columnsAndColumnsReadInTurnKeepTheirOrder() {
+        // Two columns, the left read first: no right line stands across the left column.
+        let columns = (0..<4).map { Self.span("left \($0)", x: 0, y: 30 * $0) } + (0..<4).map { Self.span("right \($0)", x: 400, y: 30 * $0) }
+        var twoColumns = Self.page(columns)
+        #expect(ColumnGaps.fill(&twoColumns) == 0)
+        #expect(twoColumns.lines == columns)
+        // A column whose lines were read in two runs: the gap between the runs' ends holds more than
+        // a stray block, so nothing moves.
+        let runs = [0, 1, 5, 6, 2, 3, 4].map { Self.span("line \($0)", x: 0, y: 30 * $0) }
+        var twoRuns = Self.page(runs)
+        #expect(ColumnGaps.fill(&twoRuns) == 0)
+        #expect(twoRuns.lines == runs)
+    }
+}
