@@ -431,6 +431,7 @@ def main():
               " their share of all CPU time); timings are not trustworthy")
 
     if a.json:
+        os.makedirs(os.path.dirname(a.json) or ".", exist_ok=True)
         with open(a.json, "w", encoding="utf-8") as f:
             json.dump(dict(set=a.set, pages=pages, cpus=os.cpu_count(), repeat=a.repeat,
                            groups={g: len(v) for g, v in groups.items()},
