@@ -16,8 +16,10 @@ enum ColumnGaps {
         var moved = 0
         // Each move puts one line in its place for good, so there are never more moves than lines.
         for _ in 0..<page.lines.count {
-            guard let line = misplaced(page.lines), let taken = page.removeLine(at: line) else { break }
-            page.insertLines([taken])
+            guard let gap = misplaced(page.lines), let taken = page.removeLine(at: gap.line) else { break }
+            // Right after the gap's upper line: the nearest line above the moved one may stand in another
+            // column (a headline across the page), and putting it there would move it again, page after page.
+            page.insertLine(taken.box, taken.reading, after: gap.line < gap.upper ? gap.upper - 1 : gap.upper)
             moved += 1
         }
         return moved
@@ -28,19 +30,20 @@ enum ColumnGaps {
     static let mostLinesInGap = 2
 
     /// The first line standing in the gap between two lines read one after the other (the topmost, when
-    /// the gap holds two).
-    static func misplaced(_ lines: [RecognizedSpan]) -> Int? {
+    /// the gap holds two), and the upper of the two.
+    static func misplaced(_ lines: [RecognizedSpan]) -> (line: Int, upper: Int)? {
         guard lines.count >= 3 else { return nil }
+        let candidates = lines.indices.filter { !lines[$0].text.trimmingCharacters(in: .whitespaces).isEmpty }
         for upper in 0..<(lines.count - 1) {
             let above = lines[upper].box, below = lines[upper + 1].box
-            let inGap = lines.indices.filter { index in
+            let inGap = candidates.filter { index in
                 let box = lines[index].box
-                return index != upper && index != upper + 1 && !lines[index].text.trimmingCharacters(in: .whitespaces).isEmpty
+                return index != upper && index != upper + 1
                     && above.y + above.height / 2 <= box.y && box.y + box.height <= below.y + below.height / 2
                     && sharesColumn(box, above) && sharesColumn(box, below)
             }
             guard !inGap.isEmpty, inGap.count <= mostLinesInGap else { continue }
-            return inGap.min { lines[$0].box.y < lines[$1].box.y }
+            if let line = inGap.min(by: { lines[$0].box.y < lines[$1].box.y }) { return (line, upper) }
         }
         return nil
     }

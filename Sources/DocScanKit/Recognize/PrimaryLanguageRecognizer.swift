@@ -77,38 +77,5 @@ public final class PrimaryLanguageRecognizer: Recognizer {
     }
 }
 
-extension RecognizedText {
-    /// Puts each reading in place of its line (by index): in the lines, in the page's text (found by
-    /// walking the lines' texts in order, so a line repeated elsewhere on the page is not mistaken for
-    /// it) and in the words (those inside the line's box give way to the reading's).
-    mutating func replaceLines(_ readings: [Int: LineReading]) {
-        guard !readings.isEmpty else { return }
-        var cursor = 0  // characters of `text` already walked
-        for (index, line) in lines.enumerated() {
-            let oldText = line.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            let from = text.index(text.startIndex, offsetBy: cursor)
-            let range = oldText.isEmpty ? nil : text.range(of: oldText, range: from..<text.endIndex)
-            guard let reading = readings[index] else {
-                if let range { cursor = text.distance(from: text.startIndex, to: range.upperBound) }
-                continue
-            }
-            if let range {
-                let start = text.distance(from: text.startIndex, to: range.lowerBound)
-                text.replaceSubrange(range, with: reading.text)
-                cursor = start + reading.text.count
-            }
-            lines[index].text = reading.text
-            lines[index].confidence = reading.confidence
-            let inside = { (word: RecognizedSpan) -> Bool in
-                let x = word.box.x + word.box.width / 2, y = word.box.y + word.box.height / 2
-                return x >= line.box.x && x <= line.box.x + line.box.width && y >= line.box.y && y <= line.box.y + line.box.height
-            }
-            let first = words.firstIndex(where: inside) ?? words.endIndex
-            words.removeAll(where: inside)
-            words.insert(contentsOf: reading.words, at: min(first, words.endIndex))
-        }
-    }
-}
-
 @available(*, unavailable)
 extension PrimaryLanguageRecognizer: Sendable {}

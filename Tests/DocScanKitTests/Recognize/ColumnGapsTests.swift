@@ -26,6 +26,22 @@ struct ColumnGapsTests {
         #expect(page.words.map(\.text) == ["one", "two", "three", "four", "five"])
     }
 
+    /// A line a little wider than its column (a caption reaching into the next one), read last, stands
+    /// in the gap of the left column; the nearest line above it is the right column's last. It goes into
+    /// the gap once, not after the right column on every move.
+    @Test func aWideLineGoesIntoItsGapOnce() {
+        let left = [Self.span("left 0", x: 0, y: 0), Self.span("left 1", x: 0, y: 30), Self.span("left 2", x: 0, y: 60)]
+        let byline = Self.span("byline", x: 0, y: 200)
+        let right = (0..<5).map { Self.span("right \($0)", x: 400, y: 30 * $0) }
+        let caption = Self.span("caption", x: 0, y: 140, width: 420)
+        var page = Self.page(left + [byline] + right + [caption])
+        #expect(ColumnGaps.fill(&page) == 1)
+        let expected = left + [caption, byline] + right
+        #expect(page.lines == expected)
+        #expect(page.text == expected.map(\.text).joined(separator: "\n"))
+        #expect(page.words.map(\.text) == expected.map(\.text))
+    }
+
     @Test func columnsAndColumnsReadInTurnKeepTheirOrder() {
         // Two columns, the left read first: no right line stands across the left column.
         let columns = (0..<4).map { Self.span("left \($0)", x: 0, y: 30 * $0) } + (0..<4).map { Self.span("right \($0)", x: 400, y: 30 * $0) }

@@ -1,0 +1,117 @@
+import DocScanCore
+import Foundation
+
+/// Edits of a page's reading line by line, keeping its three views (the lines, the words and the text)
+/// in step: the primary-language re-read replaces lines, the unread-ink read adds them and the column
+/// gaps move them.
+extension RecognizedText {
+    /// Where each line's text stands in `text`, found by walking the lines' texts in order, so a line
+    /// repeated elsewhere on the page is not mistaken for it; nil for a line whose text is not found.
+    func lineRanges() -> [Range<String.Index>?] {
+        var ranges: [Range<String.Index>?] = []
+        var cursor = text.startIndex
+        for line in lines {
+            let trimmed = line.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty, let range = text.range(of: trimmed, range: cursor..<text.endIndex) {
+                cursor = range.upperBound
+                ranges.append(range)
+            } else {
+                ranges.append(nil)
+            }
+        }
+        return ranges
+    }
+
+    /// Puts each reading in place of its line (by index): in the lines, in the text and in the words
+    /// (those whose centre is inside the line's box give way to the reading's).
+    mutating func replaceLines(_ readings: [Int: LineReading]) {
+        guard !readings.isEmpty else { return }
+        // From the last line back, so that the ranges of earlier lines stay valid.
+        let ranges = lineRanges()
+        for (index, reading) in readings.sorted(by: { $0.key > $1.key }) {
+            let line = lines[index]
+            if let range = ranges[index] { text.replaceSubrange(range, with: reading.text) }
+            lines[index].text = reading.text
+            lines[index].confidence = reading.confidence
+            let first = words.firstIndex { line.box.containsCentre(of: $0.box) } ?? words.endIndex
+            words.removeAll { line.box.containsCentre(of: $0.box) }
+            words.insert(contentsOf: reading.words, at: min(first, words.endIndex))
+        }
+    }
+
+    /// Adds lines read on their own, each after the line it sits under (the nearest line above it that
+    /// it overlaps horizontally, else the nearest above it at all), in the lines, the words and the
+    /// text; a line with none above comes first.
+    mutating func insertLines(_ readings: [(box: PageBox, reading: LineReading)]) {
+        insert(readings.map { (box: $0.box, reading: $0.reading, anchor: anchor(under: $0.box)) })
+    }
+
+    /// Adds one line right after line `index` (first when nil), in the lines, the words and the text.
+    mutating func insertLine(_ box: PageBox, _ reading: LineReading, after index: Int?) {
+        insert([(box: box, reading: reading, anchor: index)])
+    }
+
+    /// Takes line `index` out of the lines, its words out of the words and its text (with the line
+    /// break before it) out of the text; nil when its text is not found.
+    mutating func removeLine(at index: Int) -> (box: PageBox, reading: LineReading)? {
+        guard let range = lineRanges()[index] else { return nil }
+        var start = range.lowerBound
+        if start > text.startIndex, text[text.index(before: start)] == "\n" { start = text.index(before: start) }
+        text.removeSubrange(start..<range.upperBound)
+        if text.hasPrefix("\n") { text.removeFirst() }
+        let line = lines.remove(at: index)
+        let moved = words.filter { line.box.containsCentre(of: $0.box) }
+        words.removeAll { line.box.containsCentre(of: $0.box) }
+        return (line.box, LineReading(text: line.text, confidence: line.confidence, words: moved))
+    }
+
+    /// Adds each reading after the line at its anchor (first when nil); anchors index the lines as
+    /// they are before any is added.
+    private mutating func insert(_ readings: [(box: PageBox, reading: LineReading, anchor: Int?)]) {
+        guard !readings.isEmpty else { return }
+        let ends = lineRanges().map { $0.map { text.distance(from: text.startIndex, to: $0.upperBound) } }
+        // Top to bottom, left to right; then inserted from the last place back, so that earlier places
+        // stay where they were and readings under one line keep their order after it.
+        let placed = readings.sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }.enumerated().map { item in
+            (order: item.offset, line: RecognizedSpan(text: item.element.reading.text, confidence: item.element.reading.confidence, box: item.element.box),
+             words: item.element.reading.words, anchor: item.element.anchor)
+        }
+        let textEnd = { (anchor: Int?) in anchor.flatMap { ends[$0] } ?? -1 }
+        for item in placed.sorted(by: { (textEnd($0.anchor), $0.order) > (textEnd($1.anchor), $1.order) }) {
+            if let anchor = item.anchor, let end = ends[anchor] {
+                text.insert(contentsOf: "\n" + item.line.text, at: text.index(text.startIndex, offsetBy: end))
+            } else {
+                text = item.line.text + (text.isEmpty ? "" : "\n") + text
+            }
+        }
+        for item in placed.sorted(by: { ($0.anchor ?? -1, $0.order) > ($1.anchor ?? -1, $1.order) }) {
+            guard let anchor = item.anchor else {
+                lines.insert(item.line, at: 0)
+                words.insert(contentsOf: item.words, at: 0)
+                continue
+            }
+            let above = lines[anchor].box
+            lines.insert(item.line, at: anchor + 1)
+            let lastWord = words.lastIndex { above.containsCentre(of: $0.box) }
+            words.insert(contentsOf: item.words, at: lastWord.map { $0 + 1 } ?? words.endIndex)
+        }
+    }
+
+    /// The index of the line `box` sits under: the nearest above it that overlaps it horizontally,
+    /// else the nearest above it; nil when no line is above it.
+    private func anchor(under box: PageBox) -> Int? {
+        let above = lines.indices.filter { lines[$0].box.y + lines[$0].box.height / 2 < box.y + box.height / 2 }
+        let overlapping = above.filter { lines[$0].box.x < box.x + box.width && box.x < lines[$0].box.x + lines[$0].box.width }
+        let nearest = { (candidates: [Int]) in candidates.max { lines[$0].box.y + lines[$0].box.height < lines[$1].box.y + lines[$1].box.height } }
+        return nearest(overlapping) ?? nearest(above)
+    }
+}
+
+extension PageBox {
+    /// Whether the centre of `other` lies inside this box (edges included): a word belongs to the line
+    /// whose box holds its centre.
+    func containsCentre(of other: PageBox) -> Bool {
+        let x = other.x + other.width / 2, y = other.y + other.height / 2
+        return x >= self.x && x <= self.x + width && y >= self.y && y <= self.y + height
+    }
+}
