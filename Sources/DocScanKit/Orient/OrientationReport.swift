@@ -17,6 +17,8 @@ public struct OrientationReport: Codable, Equatable, Sendable {
     @ExplicitNull public var osdAngle: Int?
     /// OSD's orientation confidence.
     @ExplicitNull public var osdConfidence: Double?
+    /// How many characters OSD classified at most: 100 when its quick look found the page upright, else 250.
+    @ExplicitNull public var osdCharacters: Int?
     /// Script OSD detected (`Latin`, `Han`, …) and its confidence.
     @ExplicitNull public var script: String?
     @ExplicitNull public var scriptConfidence: Double?
@@ -24,6 +26,9 @@ public struct OrientationReport: Codable, Equatable, Sendable {
     /// OSD proposed a turn. The turn is refused when the page as it was reads clearly better.
     @ExplicitNull public var confidenceAsIs: Double?
     @ExplicitNull public var confidenceTurned: Double?
+    /// What proposed the turn the reading check judged: `ascenders` (Leptonica's count, for Latin script,
+    /// when it finds the page clearly turned) or `osd`; nil when no turn was proposed.
+    @ExplicitNull public var turnProposedBy: String?
     /// Clockwise degrees docscan turned the page after OSD (0 when not applied).
     public var rotation = 0
     /// Whether the OSD result was confident enough to apply.
@@ -33,8 +38,8 @@ public struct OrientationReport: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case exif, exifApplied = "exif_applied", detected, ascendersUp = "ascenders_up", ascendersLeft = "ascenders_left",
-             osdAngle = "osd_angle", osdConfidence = "osd_confidence",
+             osdAngle = "osd_angle", osdConfidence = "osd_confidence", osdCharacters = "osd_characters",
              script, scriptConfidence = "script_confidence", confidenceAsIs = "confidence_as_is",
-             confidenceTurned = "confidence_turned", rotation, applied
+             confidenceTurned = "confidence_turned", turnProposedBy = "turn_proposed_by", rotation, applied
     }
 }

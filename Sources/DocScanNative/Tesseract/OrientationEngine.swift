@@ -37,9 +37,15 @@ public final class OrientationEngine {
         public var correction: Int { (360 - pageAngle) % 360 }
     }
 
+    /// Tesseract's `min_characters_to_try`: OSD classifies five times as many characters (250), sampled
+    /// across the page, and does not stop early (`osdetect.cpp`, 5.3.0), so its cost follows this number.
+    public static let defaultCharacters = 50
+
     /// Detects orientation and script; nil when the page has too little text for OSD to judge.
-    public func detect(_ image: PixImage, resolution: Int) -> Detection? {
+    /// - Parameter characters: `min_characters_to_try`; OSD classifies up to five times as many.
+    public func detect(_ image: PixImage, resolution: Int, characters: Int = defaultCharacters) -> Detection? {
         defer { TesseractLog.discard() }
+        _ = api.setVariable("min_characters_to_try", String(characters))
         return api.withHandle { api in
             defer { TessBaseAPIClear(api) }
             image.withUnsafePix { TessBaseAPISetImage2(api, $0) }

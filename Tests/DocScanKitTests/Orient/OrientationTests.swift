@@ -24,11 +24,13 @@ struct OrientationTests {
         let orientation = try #require(record.orientation)
         #expect(orientation.detected && orientation.applied)
         #expect(orientation.rotation == correction)
-        #expect(orientation.osdAngle == (360 - correction) % 360)
-        #expect(orientation.script?.isEmpty == false)
-        // The ascender count ran (English) and did not call the turned page upright: OSD decided.
+        // The ascender count (English) found the page clearly turned, with Leptonica's minimum confidence (8)
+        // and ratio (2.5): it proposed the turn, the reading check took it, and OSD was not asked.
         let up = try #require(orientation.ascendersUp), left = try #require(orientation.ascendersLeft)
-        #expect(!(up >= 8 && abs(up) >= 2.5 * abs(left)), "ascenders up \(up), left \(left)")
+        let clear = correction == 180 ? up <= -8 && abs(up) >= 2.5 * abs(left) : abs(left) >= 8 && abs(left) >= 2.5 * abs(up)
+        #expect(clear, "ascenders up \(up), left \(left)")
+        #expect(orientation.turnProposedBy == "ascenders")
+        #expect(orientation.osdAngle == nil && orientation.script == nil, "OSD ran")
         let cer = try Self.letterCER(record)
         #expect(abs(cer - Self.uprightLetterCER) <= 0.01, "CER \(cer) against upright \(Self.uprightLetterCER)")
     }
@@ -39,6 +41,10 @@ struct OrientationTests {
             TestSupport.special("orientation/zh_notice_rot270.png"), mode: .accurate, languages: "chi_sim,eng").first)
         #expect(turned.orientation?.applied == true)
         #expect(turned.orientation?.rotation == 90)
+        #expect(turned.orientation?.turnProposedBy == "osd")
+        // OSD's quick look (100 characters) found the upright page upright; the turned one was looked at in full.
+        #expect(upright.orientation?.osdCharacters == 100)
+        #expect(turned.orientation?.osdCharacters == 250)
         let truth = try TestSupport.groundTruth("zh_notice")
         let uprightCER = CharacterErrorRate.of(upright.text, reference: truth, chinese: true)
         let turnedCER = CharacterErrorRate.of(turned.text, reference: truth, chinese: true)
@@ -72,6 +78,7 @@ struct OrientationTests {
         let record = try #require(try TestSupport.scan(TestSupport.fixture("zh_notice.png"), mode: .fast, languages: "chi_sim,eng").first)
         #expect(record.orientation?.ascendersUp == nil)
         #expect(record.orientation?.osdAngle == 0)
+        #expect(record.orientation?.osdCharacters == 100, "OSD's quick look did not settle the upright page")
     }
 
     /// Fast mode turns pages upright too; only asking it not to leaves a turned page unread.

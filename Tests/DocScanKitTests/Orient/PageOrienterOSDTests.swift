@@ -1,5 +1,6 @@
 import DocScanCore
 @testable import DocScanKit
+import DocScanNative
 import Foundation
 import Testing
 
@@ -23,10 +24,36 @@ struct PageOrienterOSDTests {
         #expect(upright.osdAngle == nil)
         #expect(!orienter.holdsOSD)
 
+        // Clearly turned Latin text: the ascenders propose the turn, and OSD is still not needed.
         let turned = try orient(TestSupport.special("orientation/en_letter_rot90.png"))
-        #expect(turned.osdAngle == 90)
+        #expect(turned.turnProposedBy == "ascenders")
         #expect(turned.rotation == 270)
+        #expect(!orienter.holdsOSD)
+
+        // The invoice's ascenders are not clear (up about 16, left about -7: under 2.5 times): OSD decides.
+        let invoice = try orient(TestSupport.fixture("en_invoice.png"))
+        #expect(invoice.osdAngle == 0)
+        #expect(invoice.rotation == 0)
         #expect(orienter.holdsOSD)
+    }
+
+    /// A turn the ascenders propose is checked like OSD's: refused, with a warning, when the page reads
+    /// clearly better as it is.
+    @Test func anAscenderTurnIsRefusedWhenThePageReadsBetterAsItIs() throws {
+        let configuration = try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "eng"), jobs: 1)
+        let checker = AnsweringChecker(answers: [95, 40])
+        let orienter = try PageOrienter(options: configuration.orientation, osdModel: configuration.osdModel, checker: checker)
+        let page = try #require(try PageSource(root: TestSupport.special("orientation/en_letter_rot180.png")).list().pages.first)
+        var context = PageContext(page: page, mode: .accurate, languages: configuration.languages)
+        let loaded = try PageLoader().run(page, context: &context)
+        let report = try orienter.run(loaded, context: &context).orientation
+        #expect(report.turnProposedBy == "ascenders")
+        #expect(report.confidenceAsIs == 95 && report.confidenceTurned == 40)
+        #expect(report.rotation == 0 && !report.applied)
+        #expect(context.warnings.contains {
+            $0.hasPrefix("Leptonica's ascender count proposed turning the page by 180°, but it reads better as it is")
+        }, "\(context.warnings)")
+        #expect(checker.answers.isEmpty)
     }
 
     /// Chinese has no ascender check: OSD is loaded with the worker and asked on every page.
@@ -36,5 +63,18 @@ struct PageOrienterOSDTests {
             options: configuration.orientation, osdModel: configuration.osdModel,
             checker: ScriptedRecognizer(script: []))
         #expect(orienter.holdsOSD)
+    }
+}
+
+/// Answers the reading check with the given confidences, in order: the page as it is, then turned.
+private final class AnsweringChecker: TurnChecker {
+    var answers: [Double]
+
+    init(answers: [Double]) {
+        self.answers = answers
+    }
+
+    func meanConfidence(_ image: PixImage, resolution: Int) throws -> Double {
+        answers.isEmpty ? 0 : answers.removeFirst()
     }
 }
