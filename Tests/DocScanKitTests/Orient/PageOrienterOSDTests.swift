@@ -56,6 +56,27 @@ struct PageOrienterOSDTests {
         #expect(checker.answers.isEmpty)
     }
 
+    /// OSD's full look reads an unevenly lit page with its paper evened out: on the desk photo as it is
+    /// OSD found too little text to judge, upright or upside down.
+    @Test func anUnevenlyLitPhotoTurnedUpsideDownIsTurnedBack() throws {
+        let configuration = try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "eng"), jobs: 1)
+        let orienter = try PageOrienter(
+            options: configuration.orientation, osdModel: configuration.osdModel,
+            checker: ScriptedRecognizer(script: []))
+        let page = try #require(try PageSource(root: TestSupport.special("photos/desk_letter.jpg")).list().pages.first)
+        var context = PageContext(page: page, mode: .accurate, languages: configuration.languages)
+        let loaded = try PageLoader().run(page, context: &context)
+        let turned = try #require(loaded.image.rotated(quarterTurns: 2))
+        for (image, expected) in [(loaded.image, 0), (turned, 180)] {
+            let upsideDown = LoadedPage(
+                image: image, format: loaded.format, originalWidth: loaded.originalWidth, originalHeight: loaded.originalHeight,
+                scale: loaded.scale, exifOrientation: nil, exifApplied: false)
+            let report = try orienter.run(upsideDown, context: &context).orientation
+            #expect(report.osdAngle == expected, "\(report)")
+            #expect(report.rotation == expected)
+        }
+    }
+
     /// Chinese has no ascender check: OSD is loaded with the worker and asked on every page.
     @Test func aChineseRunHoldsOSDFromTheStart() throws {
         let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
