@@ -216,6 +216,7 @@ def run_contender(key, a, groups, linkdirs):
     label, kind, mode, jobs = CONTENDERS[key]
     out = tempfile.mkdtemp(prefix=f"bench-{key}-")
     stages = Counter()  # CPU s by stage, summed over the records
+    upright = Counter()  # orientation and whole-page CPU s of the pages that needed no turn
     try:
         if kind == "docscan":
             # The link folders point out of themselves: --follow-symlinks, for every contender alike.
@@ -231,6 +232,9 @@ def run_contender(key, a, groups, linkdirs):
                 for r in recs:
                     for stage, ms in (r.get("cpu_ms") or {}).items():
                         stages[stage] += (ms or 0) / 1000
+                    if r.get("cpu_ms") and not (r.get("orientation") or {}).get("applied"):
+                        upright["orient"] += (r["cpu_ms"].get("orient") or 0) / 1000
+                        upright["total"] += (r["cpu_ms"].get("total") or 0) / 1000
                 got = Counter(os.path.basename(r.get("source") or "") for r in recs)
                 want = Counter(os.path.basename(p) for p in imgs)
                 if got != want:
@@ -265,7 +269,8 @@ def run_contender(key, a, groups, linkdirs):
     return dict(label=label, pages=pages, wall_s=wall, pages_per_min=pages / wall * 60, stage_cpu_s_per_page=stage_cpu,
                 cpu_s_per_page=cpu / pages, peak_rss_mb=max(max(rss), tree),
                 peak_rss_concurrent_mb=max(sum(sorted(rss)[-slots:]), tree), other_load=other,
-                peak_rss_by_group_mb=group_peaks)
+                peak_rss_by_group_mb=group_peaks,
+                upright_orient_share=upright["orient"] / upright["total"] if upright["total"] else None)
 
 
 def bench_keywords(a, linkdirs, tmp):
@@ -420,6 +425,10 @@ def main():
         print(f"{'contender':<36} " + " ".join(f"{n:>9}" for n in names))
         for k, st in staged.items():
             print(f"{res[k]['label']:<36} " + " ".join(f"{st.get(n, 0):9.3f}" for n in names))
+        print("\norientation's share of page CPU on the pages it did not turn (records' cpu_ms)")
+        for k in staged:
+            share = res[k].get("upright_orient_share")
+            print(f"{res[k]['label']:<36} " + (f"{share:.1%}" if share is not None else "-"))
     if keyword_result:
         for jobs in (1, 2):
             k = keyword_result[f"jobs{jobs}"]

@@ -205,7 +205,11 @@ struct ScanCommandTests {
             "scan", folder.path, "--no-detect-orientation", "--jobs", "1", "--page-timeout", "0.3", "--no-archive", "--jsonl", "-",
         ])
         #expect(result.status == ExitStatus.somePagesFailed.rawValue, "\(result.stderr)")
-        #expect(result.stderr.contains("a_letter.png: recognition went past the page time limit of 0.3 s (--page-timeout) [timed_out]"))
+        // Tesseract's monitor stops the reading; on a loaded machine (the whole suite on 2 cores) loading
+        // and cleaning the page can use up the 0.3 s first, and the engine then refuses to start reading.
+        #expect(["recognition", "reading"].contains {
+            result.stderr.contains("a_letter.png: \($0) went past the page time limit of 0.3 s (--page-timeout) [timed_out]")
+        }, "\(result.stderr)")
         let records = try DocScanProcess.records(result.stdout)
         #expect(records.count == 2)
         let letter = try #require(records.first { $0["source"] as? String == "a_letter.png" })
