@@ -116,13 +116,11 @@ public final class PageOrienter: PageStage {
             ascenders = shape.decision
         }
         let correction: Int
-        switch ascenders {
-        case .up:
-            return OrientedPage(image: page.image, orientation: report)
-        case .left, .down, .right:
-            correction = ascenders == .left ? 90 : ascenders == .down ? 180 : 270
+        if let clear = ascenders.correction {
+            guard clear != 0 else { return OrientedPage(image: page.image, orientation: report) }
+            correction = clear
             report.turnProposedBy = "ascenders"
-        case .unknown:
+        } else {
             guard let detection = try detectWithOSD(reduced, into: &report, context: &context) else {
                 return OrientedPage(image: page.image, orientation: report)
             }
@@ -160,11 +158,11 @@ public final class PageOrienter: PageStage {
 
     /// `reduced` with its paper brought to one level when it is unevenly lit (a shadow, a photo's light
     /// fall-off), for OSD's full look, which thresholds the page as a whole: on a shadowed Chinese page it
-    /// found too little text to judge in any turn (its quick look runs on the page as it is, so a clean
-    /// upright page pays nothing for the measuring, 50–170 ms). Evenly lit pages are left alone, and so are pages of impulse
-    /// noise (`Despeckler`), whose specks make the paper look uneven: normalized, the noisy Huckleberry
-    /// Finn page turned upside down lost OSD's confidence in its turn (7.2 → 0.5), and median-filtered
-    /// too (0.2).
+    /// found too little text to judge in any turn. The quick look runs on the page as it is, so a clean
+    /// upright page pays nothing for the measuring (50–170 ms). Evenly lit pages are left alone, and so
+    /// are pages of impulse noise (`Despeckler`), whose specks make the paper look uneven: normalized, the
+    /// noisy Huckleberry Finn page turned upside down lost OSD's confidence in its turn (7.2 → 0.5), and
+    /// median-filtered too (0.2).
     static func evenlyLit(_ reduced: PixImage) -> PixImage {
         if let specks = Despeckler.specks(in: reduced), specks >= Despeckler.noisyPage { return reduced }
         guard reduced.depth == 8, let spread = PageCleaner.backgroundSpread(reduced), spread.range > ToneCorrection.evenLighting else {
@@ -181,14 +179,14 @@ public final class PageOrienter: PageStage {
         // OSD needs a resolution to size its character filters; judge it as a 300 dpi page at the working size.
         let quick = try osd().detect(reduced, resolution: 300, characters: Options.quickCharacters)
         if let quick, quick.correction == 0, quick.confidence >= Options.quickUprightConfidence {
-            report.record(quick, characters: 5 * Options.quickCharacters)
+            report.record(quick)
             return nil
         }
         guard let detection = try osd().detect(Self.evenlyLit(reduced), resolution: 300) else {
             context.warnings.append("too little text to detect the page's orientation; kept as it is")
             return nil
         }
-        report.record(detection, characters: 5 * OrientationEngine.defaultCharacters)
+        report.record(detection)
         guard detection.correction != 0 else { return nil }
         guard detection.confidence >= options.threshold else {
             context.warnings.append(String(
@@ -210,11 +208,11 @@ public struct OrientedPage {
 extension PageOrienter: Sendable {}
 
 private extension OrientationReport {
-    /// Notes what OSD found, looking at up to `characters` characters.
-    mutating func record(_ detection: OrientationEngine.Detection, characters: Int) {
+    /// Notes what OSD found.
+    mutating func record(_ detection: OrientationEngine.Detection) {
         osdAngle = detection.pageAngle
         osdConfidence = (detection.confidence * 100).rounded() / 100
-        osdCharacters = characters
+        osdCharacters = detection.characters
         script = detection.script
         scriptConfidence = (detection.scriptConfidence * 100).rounded() / 100
     }

@@ -9,6 +9,17 @@ public struct TextOrientation: Equatable, Sendable {
     /// Which way the text's tops point, when the signal decides it.
     public enum Decision: String, Sendable {
         case up, left, down, right, unknown
+
+        /// Clockwise degrees to turn the image so its text is upright; nil when the signal is unclear.
+        public var correction: Int? {
+            switch self {
+            case .up: 0
+            case .left: 90
+            case .down: 180
+            case .right: 270
+            case .unknown: nil
+            }
+        }
     }
 
     /// How far up-pointing ascenders outnumber down-pointing ones, in standard deviations (Leptonica's

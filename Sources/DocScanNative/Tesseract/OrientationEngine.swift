@@ -32,6 +32,8 @@ public final class OrientationEngine {
         /// The script found, `Latin`, `Han`, …
         public var script: String
         public var scriptConfidence: Double
+        /// How many characters OSD classified at most: five times `min_characters_to_try`.
+        public var characters: Int
 
         /// Clockwise degrees to turn the image so its text is upright.
         public var correction: Int { (360 - pageAngle) % 360 }
@@ -60,7 +62,8 @@ public final class OrientationEngine {
             // The script name points into the model; it is copied, never freed (DESIGN.md).
             let script = scriptName.map { String(cString: $0) } ?? ""
             return Detection(
-                pageAngle: Int(degrees), confidence: Double(confidence), script: script, scriptConfidence: Double(scriptConfidence))
+                pageAngle: Int(degrees), confidence: Double(confidence), script: script, scriptConfidence: Double(scriptConfidence),
+                characters: 5 * characters)
         }
     }
 }
