@@ -56,6 +56,9 @@ public struct ScanConfiguration: Sendable {
         debugImages = nil
         self.orientation = orientation ?? PageOrienter.Options(detect: true)
         self.orientation.ascenderCheck = languages.codes.allSatisfy(LanguageCode.isLatinScript)
+        if self.orientation.workingSize == nil {
+            self.orientation.workingSize = PageOrienter.Options.workingSize(for: languages.codes)
+        }
         osdModel = store.model(language: "osd", variant: .fast) ?? store.model(language: "osd", variant: .standard)
         if self.orientation.detect && osdModel == nil {
             throw DocScanError.missingModel(language: "osd", mode: mode, advice: ModelStore.installAdvice(for: "osd"))

@@ -77,6 +77,28 @@ struct PageOrienterOSDTests {
         }
     }
 
+    /// A run with Chinese judges pages at 2,400 px, where OSD sees whole radicals: the lab report upside
+    /// down got confidence 5.3 in its turn there, against 2.8–3.0 at 1,600 px (the threshold is 2.0).
+    @Test func aChinesePageIsJudgedLargeEnoughForItsCharacters() throws {
+        let configuration = try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
+        #expect(configuration.orientation.workingSize == PageOrienter.Options.unspacedScriptWorkingSize)
+        let latin = try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "eng,deu"), jobs: 1)
+        #expect(latin.orientation.workingSize == PageOrienter.Options.defaultWorkingSize)
+
+        let orienter = try PageOrienter(
+            options: configuration.orientation, osdModel: configuration.osdModel, checker: AnsweringChecker(answers: [30, 80]))
+        let page = try #require(try PageSource(root: TestSupport.fixture("zh_lab_report.png")).list().pages.first)
+        var context = PageContext(page: page, mode: .accurate, languages: configuration.languages)
+        let loaded = try PageLoader().run(page, context: &context)
+        let upsideDown = LoadedPage(
+            image: try #require(loaded.image.rotated(quarterTurns: 2)), format: loaded.format,
+            originalWidth: loaded.originalWidth, originalHeight: loaded.originalHeight,
+            scale: loaded.scale, exifOrientation: nil, exifApplied: false)
+        let report = try orienter.run(upsideDown, context: &context).orientation
+        #expect(report.osdAngle == 180 && report.rotation == 180, "\(report)")
+        #expect((report.osdConfidence ?? 0) >= 2 * PageOrienter.Options.defaultThreshold, "\(report)")
+    }
+
     /// Chinese has no ascender check: OSD is loaded with the worker and asked on every page.
     @Test func aChineseRunHoldsOSDFromTheStart() throws {
         let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
