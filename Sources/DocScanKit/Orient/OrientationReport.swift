@@ -22,12 +22,13 @@ public struct OrientationReport: Codable, Equatable, Sendable {
     /// Script OSD detected (`Latin`, `Han`, …) and its confidence.
     @ExplicitNull public var script: String?
     @ExplicitNull public var scriptConfidence: Double?
-    /// Mean recognition confidence of the page's central square as it was and turned as OSD proposed; nil unless
-    /// OSD proposed a turn. The turn is refused when the page as it was reads clearly better.
+    /// Mean recognition confidence of the page's central square as it was and turned as proposed; nil unless
+    /// a turn was proposed. The turn is refused when the page as it was reads clearly better.
     @ExplicitNull public var confidenceAsIs: Double?
     @ExplicitNull public var confidenceTurned: Double?
     /// What proposed the turn the reading check judged: `ascenders` (Leptonica's count, for Latin script,
-    /// when it finds the page clearly turned) or `osd`; nil when no turn was proposed.
+    /// when it finds the page clearly turned), `osd`, or `reading` (`TurnAfterReading`: the page, not
+    /// turned, read with almost no confidence); nil when no turn was proposed.
     @ExplicitNull public var turnProposedBy: String?
     /// Clockwise degrees docscan turned the page after OSD (0 when not applied).
     public var rotation = 0

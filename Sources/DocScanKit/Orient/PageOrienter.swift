@@ -142,13 +142,7 @@ public final class PageOrienter: PageStage {
             correction = detection.correction
             report.turnProposedBy = "osd"
         }
-        // The check reads the central square of the reduced page both ways: the same text either way, and a
-        // fraction of a full reading (a whole Chinese page read twice took 10 s). Its side is half the shorter
-        // side of the page at the default working size, so a larger working size reads no more text.
-        let sampleShare = 0.5 * min(1, Double(Options.defaultWorkingSize) / Double(max(reduced.width, reduced.height)))
-        let side = Int(Double(min(reduced.width, reduced.height)) * sampleShare)
-        let center = PageBox(x: (reduced.width - side) / 2, y: (reduced.height - side) / 2, width: side, height: side)
-        guard let sample = reduced.cropped(to: center),
+        guard let sample = Self.centralSquare(of: reduced),
               let sampleTurned = sample.rotated(quarterTurns: correction / 90)
         else {
             throw PageError(.decodeFailed, "the page could not be turned upright")
@@ -171,6 +165,15 @@ public final class PageOrienter: PageStage {
         report.rotation = correction
         report.applied = true
         return OrientedPage(image: upright, orientation: report)
+    }
+
+    /// The square a turn is checked on: the centre of the page, the same text either way, and a fraction of
+    /// a full reading (a whole Chinese page read twice took 10 s). Its side is half the shorter side of
+    /// the page at the default working size, so a larger image reads no more text.
+    static func centralSquare(of image: PixImage) -> PixImage? {
+        let share = 0.5 * min(1, Double(Options.defaultWorkingSize) / Double(max(image.width, image.height)))
+        let side = Int(Double(min(image.width, image.height)) * share)
+        return image.cropped(to: PageBox(x: (image.width - side) / 2, y: (image.height - side) / 2, width: side, height: side))
     }
 
     /// `reduced` with its paper brought to one level when it is unevenly lit (a shadow, a photo's light

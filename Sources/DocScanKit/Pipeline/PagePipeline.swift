@@ -45,11 +45,19 @@ public final class PagePipeline {
             }
             if context.deadline.isPast { throw context.deadline.timedOut(during: "loading, turning and cleaning up the page") }
             FaultInjection.fault(for: page)?.trigger()
-            let text = try clock.time(\.recognize) { try recognizer.run(cleaned, context: &context) }
+            var read = cleaned
+            var text = try clock.time(\.recognize) { try recognizer.run(read, context: &context) }
+            if TurnAfterReading.doubts(text, orientation: oriented.orientation) {
+                var orientation = oriented.orientation
+                try readTurned(&read, &text, orientation: &orientation, clock: &clock, context: &context)
+                record.orientation = orientation
+                record.width = read.image.width
+                record.height = read.image.height
+            }
             let found = clock.time(\.keywords) { keywords.run(text, context: &context) }
             if let debugImages = configuration.debugImages,
                let drawing = DebugImages.drawing(
-                   lines: ReadingOrder.sequence(of: text.lines, order: text.layout?.order), on: cleaned.image),
+                   lines: ReadingOrder.sequence(of: text.lines, order: text.layout?.order), on: read.image),
                let warning = debugImages.write([("layout", drawing)], for: page) {
                 context.warnings.append(warning)
             }
@@ -74,6 +82,30 @@ public final class PagePipeline {
         record.cpuMs = clock.cpu.rounded()
         record.warnings = context.warnings
         return record
+    }
+
+    /// Reads `page` again turned when its central square reads clearly better in another turn
+    /// (`TurnAfterReading`), and keeps that reading when the whole page is clearly surer of it.
+    private func readTurned(
+        _ page: inout CleanedPage, _ text: inout RecognizedText, orientation: inout OrientationReport,
+        clock: inout StageClock, context: inout PageContext
+    ) throws {
+        let check = TurnAfterReading(checker: recognizer.recognizer)
+        guard let turn = try clock.time(\.orient, { try check.turn(for: page.image) }),
+              let image = page.image.rotated(quarterTurns: turn.correction / 90) else { return }
+        let turned = CleanedPage(image: image, orientation: page.orientation, cleanup: page.cleanup, steps: [])
+        let warnings = context.warnings
+        let again = try clock.time(\.recognize) { try recognizer.run(turned, context: &context) }
+        // The same page read twice warns twice of the same things.
+        context.warnings = warnings + context.warnings.dropFirst(warnings.count).filter { !warnings.contains($0) }
+        guard again.meanConfidence >= text.meanConfidence + TurnAfterReading.margin else { return }
+        page = turned
+        text = again
+        orientation.rotation = turn.correction
+        orientation.applied = true
+        orientation.turnProposedBy = "reading"
+        orientation.confidenceAsIs = turn.confidenceAsIs
+        orientation.confidenceTurned = turn.confidenceTurned
     }
 
     /// Confidences to one decimal: more digits are noise in a record.

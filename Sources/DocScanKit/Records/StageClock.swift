@@ -11,13 +11,13 @@ struct StageClock {
     private let page = Stopwatch()
 
     /// Runs `body` as `stage`, timing it also when it throws, so a failed page's record shows where the
-    /// time went.
+    /// time went. A stage run twice (a page read again turned) adds up.
     mutating func time<Result>(_ stage: WritableKeyPath<StageTimings, Double?>, _ body: () throws -> Result) rethrows -> Result {
         _ = watch.laps()
         defer {
             let (wallTime, cpuTime) = watch.laps()
-            wall[keyPath: stage] = wallTime
-            cpu[keyPath: stage] = cpuTime
+            wall[keyPath: stage] = (wall[keyPath: stage] ?? 0) + wallTime
+            cpu[keyPath: stage] = (cpu[keyPath: stage] ?? 0) + cpuTime
         }
         return try body()
     }

@@ -1,0 +1,67 @@
+import DocScanCore
+@testable import DocScanKit
+import Foundation
+import Testing
+
+/// A page the orient stage left turned reads as garbage Tesseract itself doubts; its central square read in
+/// the other three turns finds the way up, and the page is read again.
+struct TurnAfterReadingTests {
+    @Test func aTurnedPageOSDLeftAsItWasIsTurnedAfterReading() throws {
+        var configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
+        // OSD finds the turn (confidence about 9) but is never sure enough to take it: the page stays turned.
+        configuration.orientation.threshold = 100
+        let pipeline = try PagePipeline(configuration: configuration)
+        // Without its resolution, so that reading the page warns (once, though it is read twice).
+        let file = try TestSupport.temporaryFolder().appendingPathComponent("zh_notice_rot270.png")
+        try Self.withoutResolution(Data(contentsOf: TestSupport.special("orientation/zh_notice_rot270.png"))).write(to: file)
+        let page = try #require(try PageSource(root: file).list().pages.first)
+        let record = pipeline.process(page)
+        #expect(record.error == nil)
+        #expect(record.warnings.contains { $0.contains("under the threshold 100.00") }, "\(record.warnings)")
+
+        let orientation = try #require(record.orientation)
+        #expect(orientation.turnProposedBy == "reading", "\(orientation)")
+        #expect(orientation.applied && orientation.rotation == 90)
+        let asIs = try #require(orientation.confidenceAsIs), turned = try #require(orientation.confidenceTurned)
+        #expect(turned >= asIs + TurnAfterReading.margin)
+        // Read again upright: portrait, confident, and as close to the truth as the upright page reads.
+        #expect(try #require(record.width) < (try #require(record.height)))
+        #expect(try #require(record.meanConfidence) >= 78)
+        let cer = CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth("zh_notice"), chinese: true)
+        #expect(cer < 0.03, "CER \(cer)")
+        #expect(record.warnings.filter { $0.hasPrefix("the image has no resolution") }.count == 1, "\(record.warnings)")
+    }
+
+    /// `png` without its pHYs chunk (the resolution).
+    static func withoutResolution(_ png: Data) -> Data {
+        let bytes = [UInt8](png)
+        var kept = Array(bytes.prefix(8))
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let end = min(offset + 12 + length, bytes.count)
+            if bytes[offset + 4..<offset + 8] != Array("pHYs".utf8)[...] { kept += bytes[offset..<end] }
+            offset = end
+        }
+        return Data(kept)
+    }
+
+    /// Pages read with confidence are never doubted, turned or not; nor are pages without words.
+    @Test func onlyAnUnturnedPageReadWithLittleConfidenceIsDoubted() {
+        var report = OrientationReport()
+        report.detected = true
+        func text(_ confidence: Double, words: Int = 3) -> RecognizedText {
+            let word = RecognizedSpan(text: "x", confidence: confidence, box: PageBox(x: 0, y: 0, width: 1, height: 1))
+            return RecognizedText(text: "x", meanConfidence: confidence, words: Array(repeating: word, count: words), lines: [], resolution: 300)
+        }
+        #expect(TurnAfterReading.doubts(text(20), orientation: report))
+        #expect(!TurnAfterReading.doubts(text(78), orientation: report))
+        #expect(!TurnAfterReading.doubts(text(20, words: 0), orientation: report))
+        var turned = report
+        turned.applied = true
+        #expect(!TurnAfterReading.doubts(text(20), orientation: turned))
+        var off = report
+        off.detected = false
+        #expect(!TurnAfterReading.doubts(text(20), orientation: off))
+    }
+}
