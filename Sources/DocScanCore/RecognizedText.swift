@@ -40,6 +40,9 @@ public struct RecognizedText: Equatable, Sendable {
     public var resolution: Int
     /// How the text was put in reading order; nil before the recognize stage decided.
     public var layout: PageLayout?
+    /// Clockwise degrees that would turn the page upright, when Tesseract read most of its words as
+    /// vertically written text (as it reads horizontal lines turned 90° clockwise); nil otherwise.
+    public var turnedText: Int?
 
     public init(text: String, meanConfidence: Double, words: [RecognizedSpan], lines: [RecognizedSpan], resolution: Int) {
         self.text = text

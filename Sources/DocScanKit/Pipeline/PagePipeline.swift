@@ -84,26 +84,33 @@ public final class PagePipeline {
         return record
     }
 
-    /// Reads `page` again turned when its central square reads clearly better in another turn
-    /// (`TurnAfterReading`), and keeps that reading when the whole page is clearly surer of it.
+    /// Reads `page` again turned when Tesseract read most of its text turned, or when its central square
+    /// reads clearly better in another turn (`TurnAfterReading`), and keeps that reading when it is upright
+    /// and as sure, or clearly surer.
     private func readTurned(
         _ page: inout CleanedPage, _ text: inout RecognizedText, orientation: inout OrientationReport,
         clock: inout StageClock, context: inout PageContext
     ) throws {
-        let check = TurnAfterReading(checker: recognizer.recognizer)
-        guard let turn = try clock.time(\.orient, { try check.turn(for: page.image) }),
-              let image = page.image.rotated(quarterTurns: turn.correction / 90) else { return }
+        let turn: TurnAfterReading.Turn
+        if let turnedText = text.turnedText, text.meanConfidence >= TurnAfterReading.lowConfidence {
+            turn = TurnAfterReading.Turn(correction: turnedText, confidenceAsIs: nil, confidenceTurned: nil)
+        } else {
+            let check = TurnAfterReading(checker: recognizer.recognizer)
+            guard let found = try clock.time(\.orient, { try check.turn(for: page.image) }) else { return }
+            turn = found
+        }
+        guard let image = page.image.rotated(quarterTurns: turn.correction / 90) else { return }
         let turned = CleanedPage(image: image, orientation: page.orientation, cleanup: page.cleanup, steps: [])
         let warnings = context.warnings
         let again = try clock.time(\.recognize) { try recognizer.run(turned, context: &context) }
         // The same page read twice warns twice of the same things.
         context.warnings = warnings + context.warnings.dropFirst(warnings.count).filter { !warnings.contains($0) }
-        guard again.meanConfidence >= text.meanConfidence + TurnAfterReading.margin else { return }
+        guard turn.keeps(again, over: text) else { return }
         page = turned
         text = again
         orientation.rotation = turn.correction
         orientation.applied = true
-        orientation.turnProposedBy = "reading"
+        orientation.turnProposedBy = turn.proposer
         orientation.confidenceAsIs = turn.confidenceAsIs
         orientation.confidenceTurned = turn.confidenceTurned
     }

@@ -46,6 +46,40 @@ struct TurnAfterReadingTests {
         return Data(kept)
     }
 
+    /// Horizontal lines turned 90° clockwise are read by Tesseract as vertically written text, confidently
+    /// and in reverse line order: the page is turned back and read again.
+    @Test func aPageTesseractReadAsVerticalTextIsTurnedBack() throws {
+        var configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "eng"), jobs: 1)
+        // Neither the ascender count nor OSD turns the page: it reaches recognition as it is.
+        configuration.orientation.ascenderCheck = false
+        configuration.orientation.threshold = 100
+        let pipeline = try PagePipeline(configuration: configuration)
+        let page = try #require(try PageSource(root: TestSupport.special("orientation/en_letter_rot90.png")).list().pages.first)
+        let record = pipeline.process(page)
+        let orientation = try #require(record.orientation)
+        #expect(orientation.turnProposedBy == "recognition", "\(orientation)")
+        #expect(orientation.applied && orientation.rotation == 270)
+        #expect(orientation.confidenceAsIs == nil && orientation.confidenceTurned == nil)
+        let cer = try OrientationTests.letterCER(record)
+        #expect(abs(cer - OrientationTests.uprightLetterCER) <= 0.01, "CER \(cer) against upright \(OrientationTests.uprightLetterCER)")
+    }
+
+    /// The turn check's reading is fooled by neither sideways turn: Tesseract's vertical-text handling
+    /// reads Chinese turned clockwise as well as upright, and without it text turned anticlockwise read so.
+    @Test(arguments: [1, 3]) func aSidewaysChineseSquareReadsFarWorseThanUpright(quarterTurns: Int) throws {
+        let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
+        let recognizer = try configuration.recognizers.make(configuration.models, nil)
+        let page = try #require(try PageSource(root: TestSupport.fixture("zh_notice.png")).list().pages.first)
+        var context = PageContext(page: page, mode: .fast, languages: configuration.languages)
+        let loaded = try PageLoader().run(page, context: &context)
+        let square = try #require(PageOrienter.centralSquare(of: loaded.image))
+        let sideways = try #require(square.rotated(quarterTurns: quarterTurns))
+        let resolution = SourceResolution(fileResolution: loaded.image.resolution).dotsPerInch
+        let upright = try recognizer.meanConfidence(square, resolution: resolution)
+        let turned = try recognizer.meanConfidence(sideways, resolution: resolution)
+        #expect(upright >= 70 && turned <= upright - 30, "upright \(upright), turned \(quarterTurns) quarter turns \(turned)")
+    }
+
     /// Pages read with confidence are never doubted, turned or not; nor are pages without words.
     @Test func onlyAnUnturnedPageReadWithLittleConfidenceIsDoubted() {
         var report = OrientationReport()
