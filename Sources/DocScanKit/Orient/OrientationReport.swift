@@ -27,8 +27,9 @@ public struct OrientationReport: Codable, Equatable, Sendable {
     @ExplicitNull public var confidenceAsIs: Double?
     @ExplicitNull public var confidenceTurned: Double?
     /// What proposed the turn the reading check judged: `ascenders` (Leptonica's count, for Latin script,
-    /// when it finds the page clearly turned), `osd`, or `reading` (`TurnAfterReading`: the page, not
-    /// turned, read with almost no confidence); nil when no turn was proposed.
+    /// when it finds the page clearly turned), `osd`, `reading` (`TurnAfterReading`: the page, not turned,
+    /// read with almost no confidence) or `recognition` (Tesseract read the page, not turned, mostly and
+    /// confidently as vertical text); nil when no turn was proposed.
     @ExplicitNull public var turnProposedBy: String?
     /// Clockwise degrees docscan turned the page after OSD (0 when not applied).
     public var rotation = 0

@@ -53,10 +53,19 @@ struct TurnAfterReading {
             && (text.meanConfidence < lowConfidence || text.turnedText != nil)
     }
 
+    /// The turn `text`, read from `image`, calls for: 270° when Tesseract read most of it as vertical text
+    /// with confidence, else the turn whose central square of `image` reads clearly better than the
+    /// square as it is; nil when none does.
+    func turn(for text: RecognizedText, on image: PixImage) throws -> Turn? {
+        if let turnedText = text.turnedText, text.meanConfidence >= Self.lowConfidence {
+            return Turn(correction: turnedText, confidenceAsIs: nil, confidenceTurned: nil)
+        }
+        return try squareTurn(for: image)
+    }
 
     /// The turn whose central square of `image` reads clearly better than the square as it is; nil when
     /// none does.
-    func turn(for image: PixImage) throws -> Turn? {
+    private func squareTurn(for image: PixImage) throws -> Turn? {
         guard let square = PageOrienter.centralSquare(of: image) else { return nil }
         let resolution = SourceResolution(fileResolution: image.resolution).dotsPerInch
         let asIs = try checker.meanConfidence(square, resolution: resolution)

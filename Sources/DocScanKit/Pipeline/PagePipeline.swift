@@ -91,14 +91,9 @@ public final class PagePipeline {
         _ page: inout CleanedPage, _ text: inout RecognizedText, orientation: inout OrientationReport,
         clock: inout StageClock, context: inout PageContext
     ) throws {
-        let turn: TurnAfterReading.Turn
-        if let turnedText = text.turnedText, text.meanConfidence >= TurnAfterReading.lowConfidence {
-            turn = TurnAfterReading.Turn(correction: turnedText, confidenceAsIs: nil, confidenceTurned: nil)
-        } else {
-            let check = TurnAfterReading(checker: recognizer.recognizer)
-            guard let found = try clock.time(\.orient, { try check.turn(for: page.image) }) else { return }
-            turn = found
-        }
+        let check = TurnAfterReading(checker: recognizer.recognizer)
+        let current = text
+        guard let turn = try clock.time(\.orient, { try check.turn(for: current, on: page.image) }) else { return }
         guard let image = page.image.rotated(quarterTurns: turn.correction / 90) else { return }
         let turned = CleanedPage(image: image, orientation: page.orientation, cleanup: page.cleanup, steps: [])
         let warnings = context.warnings
