@@ -2,16 +2,18 @@ import DocScanCore
 import DocScanNative
 import Foundation
 
-/// Reads a page in its primary language and reads again, in all the run's languages, only the lines it
-/// doubts: the recognizer in both modes when a Chinese, Japanese or Korean page may hold words of another
+/// Reads a page in its primary language and reads again, in the primary and then the other languages,
+/// only the lines it doubts: the recognizer in both modes when a Chinese, Japanese or Korean page may hold words of another
 /// script (`--lang chi_sim,eng`).
 ///
 /// Tesseract given `chi_sim+eng` reads every line whose words it doubts once more in each other
 /// language, whole line by whole line: measured here with the tesseract CLI, `chi_sim+eng` took 1.4–1.5×
 /// the time of `chi_sim` alone on the eval set's Chinese pages, and its English retry took over Chinese
 /// words (the lab report's `左下肢` read `AFAR`). Read in the primary language, a line under
-/// `doubtfulLine` is cut out and read as one line by an engine with every language, and that reading
-/// replaces the line's when Tesseract is surer of it. Measured on the eval set's eight Chinese pages in
+/// `doubtfulLine` is cut out and read as one line in the primary language and, by a second engine, in
+/// the others; the two readings are joined stretch by stretch (`LineLanguageMerge`), and the result
+/// replaces the line's when Tesseract is surer of it. (The second engine first held every language, a
+/// second copy of the Chinese model: about 50 MB a worker, mostly Tesseract's legacy classifier tables.) Measured on the eval set's eight Chinese pages in
 /// fast mode: recognition 34.1 s → 28.1 s, mean CER of the set 0.049 → 0.046; one page read worse (a
 /// shadowed table of Chinese names and English terms, 0.071 → 0.084: the Chinese model reads `SMB` as
 /// `SVMB` with confidence). Re-reading every line with Latin letters as well cost more than it saved
@@ -27,7 +29,10 @@ public final class PrimaryLanguageRecognizer: Recognizer {
     static let margin = 3.0
 
     private let primary: TesseractEngine
-    private let everyLanguage: TesseractEngine
+    private let others: TesseractEngine
+
+    /// The languages each engine loaded, `+`-joined (Tesseract's form): the primary, then the others.
+    var engineLanguages: (primary: String, others: String) { (primary.languages, others.languages) }
 
     /// Models whose script is written without spaces and has no Latin letters of its own.
     static let unspacedScripts: Set<String> = ["chi_sim", "chi_tra", "chi_sim_vert", "chi_tra_vert", "jpn", "jpn_vert", "kor", "kor_vert"]
@@ -39,14 +44,14 @@ public final class PrimaryLanguageRecognizer: Recognizer {
         return languages.dropFirst().contains { !unspacedScripts.contains($0) }
     }
 
-    public init(primary: TesseractEngine, everyLanguage: TesseractEngine) {
+    public init(primary: TesseractEngine, others: TesseractEngine) {
         self.primary = primary
-        self.everyLanguage = everyLanguage
+        self.others = others
     }
 
     public func readInvertedText(_ on: Bool) {
         primary.readsInvertedText = on
-        everyLanguage.readsInvertedText = on
+        others.readsInvertedText = on
     }
 
     public func meanConfidence(_ image: PixImage, resolution: Int) throws -> Double {
@@ -59,7 +64,9 @@ public final class PrimaryLanguageRecognizer: Recognizer {
 
     /// A line on its own is read in every language: it is cut out because nothing read it yet.
     public func recognizeLine(_ image: PixImage, resolution: Int, deadline: PageDeadline) throws -> RecognizedText {
-        try everyLanguage.recognizeLine(image, resolution: resolution, deadline: deadline)
+        LineLanguageMerge.merge(
+            primary: try primary.recognizeLine(image, resolution: resolution, deadline: deadline),
+            others: try others.recognizeLine(image, resolution: resolution, deadline: deadline))
     }
 
     public func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline, singleBlock: Bool) throws -> RecognizedText {
@@ -68,7 +75,7 @@ public final class PrimaryLanguageRecognizer: Recognizer {
         for (index, line) in page.lines.enumerated() {
             guard line.confidence < Self.doubtfulLine else { continue }
             guard let reading = try LineReading.read(line.box, on: image, with: {
-                try everyLanguage.recognizeLine($0, resolution: resolution, deadline: deadline)
+                try recognizeLine($0, resolution: resolution, deadline: deadline)
             }), reading.confidence >= line.confidence + Self.margin else { continue }
             readings[index] = reading
         }

@@ -55,9 +55,11 @@ public struct RecognizerFactory: Sendable {
     /// another script, the primary first and the others only where a line needs them
     /// (`PrimaryLanguageRecognizer`).
     public static let tesseract = RecognizerFactory { models, userWordsFile in
-        let everyLanguage = try TesseractEngine(scanning: models, userWordsFile: userWordsFile)
-        guard PrimaryLanguageRecognizer.applies(to: models.languages.codes) else { return everyLanguage }
-        let primary = try TesseractEngine(scanning: models, userWordsFile: userWordsFile, primaryOnly: true)
-        return PrimaryLanguageRecognizer(primary: primary, everyLanguage: everyLanguage)
+        guard PrimaryLanguageRecognizer.applies(to: models.languages.codes) else {
+            return try TesseractEngine(scanning: models, userWordsFile: userWordsFile)
+        }
+        let primary = try TesseractEngine(scanning: models, userWordsFile: userWordsFile, languages: .primary)
+        let others = try TesseractEngine(scanning: models, userWordsFile: userWordsFile, languages: .others)
+        return PrimaryLanguageRecognizer(primary: primary, others: others)
     }
 }
