@@ -40,7 +40,9 @@ largest of max ru_maxrss from wait4 over its processes and the largest sum of
 resident memory over each process and its descendants, sampled every 20 ms
 from /proc: docscan reads pages in worker processes, whose memory ru_maxrss
 does not add up; for expert also the sum of the 2 largest, an upper bound
-of the concurrent peak), pages/min relative to expert, the jobs2/jobs1
+of the concurrent peak), peak PSS MB (the largest sum of proportional set
+sizes, sampled alike: pages the processes share, such as libraries, counted
+once rather than once per process), pages/min relative to expert, the jobs2/jobs1
 speed-ups, and "other load": the share of the machine's CPU time that other
 processes used meanwhile (/proc/stat; above 5% the timings are flagged).
 With --repeat N each contender runs N times (interleaved) and the median-wall
@@ -118,8 +120,12 @@ def busy_cpu_s():
     return (sum(v[:8]) - v[3] - v[4]) / os.sysconf("SC_CLK_TCK")  # minus idle, iowait
 
 
-def tree_rss_mb(roots):
-    """Resident MB of the processes in `roots` and all their descendants, now."""
+def tree_memory_mb(roots):
+    """Resident and proportional-set MB of the processes in `roots` and all their descendants, now.
+
+    Resident memory counts each process's shared pages (libraries, the executable) in full, so a sum over
+    processes counts them once per process; the proportional set size (/proc/PID/smaps_rollup) shares them
+    out, and its sum is what the processes hold together."""
     children = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -130,16 +136,24 @@ def tree_rss_mb(roots):
         except (OSError, ValueError, IndexError):
             continue
         children.setdefault(ppid, []).append(int(name))
-    total, todo = 0, list(roots)
+    rss = pss = 0
+    todo = list(roots)
     while todo:
         pid = todo.pop()
         try:
             with open(f"/proc/{pid}/statm") as f:
-                total += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+                rss += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            with open(f"/proc/{pid}/smaps_rollup") as f:
+                pss += next((int(l.split()[1]) * 1024 for l in f if l.startswith("Pss:")), 0)
         except (OSError, ValueError, IndexError):
             pass
         todo.extend(children.get(pid, []))
-    return total / 2**20
+    return rss / 2**20, pss / 2**20
+
+
+def tree_rss_mb(roots):
+    """Resident MB of the processes in `roots` and all their descendants, now."""
+    return tree_memory_mb(roots)[0]
 
 
 class TreeSampler(threading.Thread):
@@ -148,7 +162,8 @@ class TreeSampler(threading.Thread):
     def __init__(self, running):
         super().__init__(daemon=True)
         self.running, self.peak, self.done = running, 0.0, threading.Event()
-        self.by_root = {}
+        self.peak_pss = 0.0
+        self.by_root, self.by_root_pss = {}, {}
 
     def run(self):
         while not self.done.wait(0.02):
@@ -156,10 +171,12 @@ class TreeSampler(threading.Thread):
                 roots = list(self.running)
             except RuntimeError:  # changed while copied; the next sample gets it
                 continue
-            mb = tree_rss_mb(roots)
+            mb, pss = tree_memory_mb(roots)
             self.peak = max(self.peak, mb)
+            self.peak_pss = max(self.peak_pss, pss)
             if len(roots) == 1:
                 self.by_root[roots[0]] = max(self.by_root.get(roots[0], 0.0), mb)
+                self.by_root_pss[roots[0]] = max(self.by_root_pss.get(roots[0], 0.0), pss)
 
 
 def run_batch(cmds, slots, env):
@@ -208,8 +225,8 @@ def run_batch(cmds, slots, env):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     other = None if busy0 is None else max(0.0, busy1 - busy0 - cpu) / (wall * os.cpu_count())
-    alone = {index_of[pid]: mb for pid, mb in sampler.by_root.items() if pid in index_of}
-    return wall, cpu, rss, other, sampler.peak, alone
+    alone = {index_of[pid]: (mb, sampler.by_root_pss.get(pid)) for pid, mb in sampler.by_root.items() if pid in index_of}
+    return wall, cpu, rss, other, (sampler.peak, sampler.peak_pss), alone
 
 
 def run_contender(key, a, groups, linkdirs):
@@ -225,7 +242,8 @@ def run_contender(key, a, groups, linkdirs):
                      "--no-archive", "--quiet"] + (["--no-isolation"] if key.endswith("threads") else [])
                     for i, lang in enumerate(groups)]
             wall, cpu, rss, other, tree, alone = run_batch(cmds, 1, dict(os.environ))
-            group_peaks = {lang: alone.get(i) for i, lang in enumerate(groups)}
+            group_peaks = {lang: alone.get(i, (None, None))[0] for i, lang in enumerate(groups)}
+            group_pss = {lang: alone.get(i, (None, None))[1] for i, lang in enumerate(groups)}
             for i, (lang, imgs) in enumerate(groups.items()):
                 with open(os.path.join(out, f"{i}.jsonl"), encoding="utf-8") as f:
                     recs = [json.loads(l) for l in f if l.strip()]
@@ -258,7 +276,7 @@ def run_contender(key, a, groups, linkdirs):
                                  "-l", lang, "--psm", str(jobs)])
                     n += 1
             wall, cpu, rss, other, tree, _ = run_batch(cmds, slots, env)
-            group_peaks = None
+            group_peaks = group_pss = None
             made = sum(f.endswith(".txt") for f in os.listdir(out))
             if made != n:
                 die(f"{label}: {made} outputs for {n} pages")
@@ -267,9 +285,9 @@ def run_contender(key, a, groups, linkdirs):
     pages = sum(len(v) for v in groups.values())
     stage_cpu = {k: v / pages for k, v in stages.items()} if stages else None
     return dict(label=label, pages=pages, wall_s=wall, pages_per_min=pages / wall * 60, stage_cpu_s_per_page=stage_cpu,
-                cpu_s_per_page=cpu / pages, peak_rss_mb=max(max(rss), tree),
-                peak_rss_concurrent_mb=max(sum(sorted(rss)[-slots:]), tree), other_load=other,
-                peak_rss_by_group_mb=group_peaks,
+                cpu_s_per_page=cpu / pages, peak_rss_mb=max(max(rss), tree[0]),
+                peak_rss_concurrent_mb=max(sum(sorted(rss)[-slots:]), tree[0]), peak_pss_mb=tree[1], other_load=other,
+                peak_rss_by_group_mb=group_peaks, peak_pss_by_group_mb=group_pss,
                 upright_orient_share=upright["orient"] / upright["total"] if upright["total"] else None)
 
 
@@ -401,7 +419,7 @@ def main():
     print()
     if res:
         print(f"{'contender':<36} {'wall s':>7} {'pages/min':>9} {'CPU s/pg':>8} "
-              f"{'peak RSS MB':>17} {'vs expert':>9} {'other load':>10}")
+              f"{'peak RSS MB':>17} {'peak PSS MB':>11} {'vs expert':>9} {'other load':>10}")
     for k, x in res.items():
         rss = f"{x['peak_rss_mb']:.0f}"
         if CONTENDERS[k][1] == "expert":
@@ -409,15 +427,17 @@ def main():
         vs = f"{x['vs_expert']:.2f}" if x["vs_expert"] is not None else "-"
         other = f"{x['other_load']:.0%}" if x["other_load"] is not None else "?"
         print(f"{x['label']:<36} {x['wall_s']:7.1f} {x['pages_per_min']:9.1f} "
-              f"{x['cpu_s_per_page']:8.2f} {rss:>17} {vs:>9} {other:>10}")
+              f"{x['cpu_s_per_page']:8.2f} {rss:>17} {x['peak_pss_mb']:11.0f} {vs:>9} {other:>10}")
     for name, v in ratios.items():
         print(f"{name}: {v:.2f}")
     grouped = {k: x["peak_rss_by_group_mb"] for k, x in res.items() if x.get("peak_rss_by_group_mb")}
     if grouped:
-        print("\npeak RSS MB by language group (docscan and its workers, sampled)")
+        print("\npeak RSS MB by language group (docscan and its workers, sampled; in brackets the peak sum of PSS)")
         for k, peaks in grouped.items():
+            pss = res[k].get("peak_pss_by_group_mb") or {}
             print(f"{res[k]['label']:<36} " + ", ".join(
-                f"{lang} {mb:.0f}" if mb is not None else f"{lang} ?" for lang, mb in peaks.items()))
+                (f"{lang} {mb:.0f}" if mb is not None else f"{lang} ?")
+                + (f" (PSS {pss[lang]:.0f})" if pss.get(lang) is not None else "") for lang, mb in peaks.items()))
     staged = {k: x["stage_cpu_s_per_page"] for k, x in res.items() if x.get("stage_cpu_s_per_page")}
     if staged:
         names = ["source", "load", "orient", "cleanup", "recognize", "keywords", "total", "outside pages"]
