@@ -92,9 +92,8 @@ public final class PagePipeline {
         clock: inout StageClock, context: inout PageContext
     ) throws {
         let check = TurnAfterReading(checker: recognizer.recognizer)
-        let current = text
-        guard let turn = try clock.time(\.orient, { try check.turn(for: current, on: page.image) }) else { return }
-        guard let image = page.image.rotated(quarterTurns: turn.correction / 90) else { return }
+        guard let turn = try clock.time(\.orient, { try check.turn(for: text, on: page.image) }),
+              let image = page.image.rotated(quarterTurns: turn.correction / 90) else { return }
         let turned = CleanedPage(image: image, orientation: page.orientation, cleanup: page.cleanup, steps: [])
         let warnings = context.warnings
         let again = try clock.time(\.recognize) { try recognizer.run(turned, context: &context) }

@@ -30,23 +30,20 @@ enum LineLanguageMerge {
             return others.words.allSatisfy({ $0.confidence >= sureOfNew }) ? others : primary
         }
         let groups = overlappingGroups(primary.words, others.words)
-        func mean(_ words: [RecognizedSpan]) -> Double? {
-            words.isEmpty ? nil : words.map(\.confidence).reduce(0, +) / Double(words.count)
-        }
         // Where the primary read nothing Tesseract keeps nothing either: a group needs words of both.
-        func othersWin(_ group: Group) -> Bool {
-            guard let theirs = mean(group.others.map { others.words[$0] }),
-                  let ours = mean(group.primary.map { primary.words[$0] }) else { return false }
+        let othersWin = groups.map { group in
+            guard let theirs = meanConfidence(group.others.map { others.words[$0] }),
+                  let ours = meanConfidence(group.primary.map { primary.words[$0] }) else { return false }
             return theirs >= ours + margin
         }
-        guard groups.contains(where: othersWin), let located = locate(primary.words, in: primary.text) else { return primary }
+        guard othersWin.contains(true), let located = locate(primary.words, in: primary.text) else { return primary }
         var text = "", words: [RecognizedSpan] = []
         var cursor = primary.text.startIndex
-        for group in groups {
+        for (group, theirsWin) in zip(groups, othersWin) {
             guard let first = group.primary.first, let last = group.primary.last else { continue }
             let start = located[first].lowerBound, end = located[last].upperBound
             text += primary.text[cursor..<start]
-            if othersWin(group) {
+            if theirsWin {
                 let theirs = group.others.map { others.words[$0] }
                 text += theirs.map(\.text).joined(separator: " ")
                 words += theirs
@@ -57,12 +54,17 @@ enum LineLanguageMerge {
             cursor = end
         }
         text += primary.text[cursor...]
-        let confidence = words.map(\.confidence).reduce(0, +) / Double(max(1, words.count))
+        let confidence = meanConfidence(words) ?? 0
         var merged = RecognizedText(text: text, meanConfidence: confidence, words: words, lines: [], resolution: primary.resolution)
         merged.lines = primary.lines.prefix(1).map {
             RecognizedSpan(text: text.trimmingCharacters(in: .whitespacesAndNewlines), confidence: confidence, box: $0.box)
         }
         return merged
+    }
+
+    /// The mean confidence of `words`; nil when there are none.
+    private static func meanConfidence(_ words: [RecognizedSpan]) -> Double? {
+        words.isEmpty ? nil : words.map(\.confidence).reduce(0, +) / Double(words.count)
     }
 
     /// Indexes into each reading's words of one stretch of the line.

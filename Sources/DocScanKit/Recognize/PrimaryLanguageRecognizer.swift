@@ -62,7 +62,8 @@ public final class PrimaryLanguageRecognizer: Recognizer {
         try recognize(image, resolution: resolution, deadline: deadline, singleBlock: false)
     }
 
-    /// A line on its own is read in every language: it is cut out because nothing read it yet.
+    /// A line on its own is read in the primary language and in the others, and the readings joined
+    /// (`LineLanguageMerge`): a doubtful line, or one cut out because nothing read it yet.
     public func recognizeLine(_ image: PixImage, resolution: Int, deadline: PageDeadline) throws -> RecognizedText {
         LineLanguageMerge.merge(
             primary: try primary.recognizeLine(image, resolution: resolution, deadline: deadline),
