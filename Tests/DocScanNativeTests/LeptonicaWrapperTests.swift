@@ -1,4 +1,5 @@
 import CLeptonica
+import Foundation
 import DocScanCore
 @testable import DocScanNative
 import Testing
@@ -41,5 +42,58 @@ struct LeptonicaWrapperTests {
         let image = try mask(width: 40, height: 30, set: [])
         let cropped = try #require(image.cropped(to: PageBox(x: 30, y: 10, width: 20, height: 5)))
         #expect((cropped.width, cropped.height) == (10, 5))
+    }
+}
+
+/// The Otsu split and grey histograms counted in Swift take the pixels Leptonica takes and give what
+/// Leptonica gives, on a page and on sizes whose rows end inside a word.
+struct GreyHistogramTests {
+    private static let page = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/pages/en_invoice.png").path
+
+    /// An 8-bit image of `width`×`height`: mostly light paper with dark strokes, levels spread by a
+    /// fixed pseudo-random sequence.
+    private func speckled(width: Int, height: Int) throws -> PixImage {
+        let image = try #require(PixImage(taking: pixCreate(Int32(width), Int32(height), 8)))
+        var state: UInt32 = 12345
+        image.withUnsafePix { pix in
+            for y in 0..<height {
+                for x in 0..<width {
+                    state = state &* 1_103_515_245 &+ 12345
+                    let noise = (state >> 16) % 40
+                    let level = (x / 7 + y / 5) % 6 == 0 ? 30 + noise : 200 + noise
+                    _ = pixSetPixel(pix, Int32(x), Int32(y), level)
+                }
+            }
+        }
+        return image
+    }
+
+    private func leptonicaSplit(_ image: PixImage, sampling: Int) -> Int32 {
+        var split: Int32 = -1
+        _ = image.withUnsafePix { pixSplitDistributionFgBg($0, 0.1, Int32(sampling), &split, nil, nil, nil) }
+        return split
+    }
+
+    @Test(arguments: [(1001, 757), (64, 3), (333, 222)])
+    func splitAndHistogramMatchLeptonicasOnOddSizes(width: Int, height: Int) throws {
+        let image = try speckled(width: width, height: height)
+        for sampling in 1...3 {
+            #expect(image.foregroundBackgroundSplit(scoreFraction: 0.1, sampling: sampling).map(Int32.init) == leptonicaSplit(image, sampling: sampling))
+            let ours = try #require(image.greyHistogram(sampling: sampling))
+            let theirs = try #require(Histogram(taking: image.withUnsafePix { pixGetGrayHistogram($0, Int32(sampling)) }))
+            #expect((0..<256).allSatisfy { ours[$0] == theirs[$0] }, "sampling \(sampling)")
+        }
+    }
+
+    @Test func splitOfAPageMatchesLeptonicas() throws {
+        let loaded = try #require(PixImage(reading: Self.page))
+        let grey = try #require(PixImage(taking: loaded.withUnsafePix { pixConvertTo8($0, 0) }))
+        for sampling in [1, 2, 4] {
+            let split = grey.foregroundBackgroundSplit(scoreFraction: 0.1, sampling: sampling)
+            #expect(split.map(Int32.init) == leptonicaSplit(grey, sampling: sampling))
+            #expect((60...200).contains(split ?? -1), "a split between print and paper")
+        }
     }
 }

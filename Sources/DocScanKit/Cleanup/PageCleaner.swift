@@ -111,8 +111,9 @@ public struct PageCleaner: PageStage {
             lap("dewarp")
         }
         if options.maxSkew > 0 {
-            // Leptonica measures skew on a bilevel image; the grey page is thresholded for measuring only.
-            let binary = image.depth == 1 ? image : image.convertedTo1(threshold: 130)
+            // Leptonica measures skew on a bilevel image: the grey page's dark-pixel mask, which the
+            // other steps use too (thresholding at 130 for skew alone took 1.5 ms of a flat A4 page's 3.4).
+            let binary = image.depth == 1 ? image : image.darkPixels()
             let skew = binary?.skew(
                 sweepReduction: 4, searchReduction: 2, sweepRange: Float(options.maxSkew), sweepDelta: 1, minimumSearchDelta: 0.01)
             if let skew {

@@ -10,9 +10,25 @@ package final class Histogram {
         self.numa = numa
     }
 
+    /// A histogram of `counts`, one a level from 0, as Leptonica holds one (floats); nil when Leptonica
+    /// cannot make it.
+    convenience init?(counts: [Int]) {
+        guard let numa = numaCreate(Int32(counts.count)) else { return nil }
+        for count in counts { numaAddNumber(numa, Float(count)) }
+        self.init(taking: numa)
+    }
+
     deinit {
         var owned: UnsafeMutablePointer<NUMA>? = numa
         numaDestroy(&owned)
+    }
+
+    /// The level that best splits the histogram into a darker and a lighter population (Otsu's
+    /// criterion, taking the lowest level whose score is within `scoreFraction` of the best); nil when
+    /// Leptonica finds none.
+    package func split(scoreFraction: Float) -> Int? {
+        var split: Int32 = 0
+        return numaSplitDistribution(numa, scoreFraction, &split, nil, nil, nil, nil, nil) == 0 ? Int(split) : nil
     }
 
     /// The count at `level`; 0 outside the histogram, as Leptonica reports it.

@@ -25,10 +25,13 @@ extension PixImage {
     }
 
     /// A 1-bit copy of an 8-bit page with the pixels darker than its Otsu split set (print, against
-    /// paper); nil when Leptonica finds no split.
+    /// paper); nil when Leptonica finds no split. Measured once per image and shared: callers must not
+    /// change the mask (every use reads it or makes a new image from it).
     package func darkPixels() -> PixImage? {
-        guard let split = foregroundBackgroundSplit(scoreFraction: 0.1, sampling: 2) else { return nil }
-        return convertedTo1(threshold: split)
+        if let known = darkPixelsMemo { return known }
+        let mask = foregroundBackgroundSplit(scoreFraction: 0.1, sampling: 2).flatMap { convertedTo1(threshold: $0) }
+        darkPixelsMemo = .some(mask)
+        return mask
     }
 
     /// A copy of a 1-bit mask with every pixel inside `boxes` unset (boxes are clipped to the image);

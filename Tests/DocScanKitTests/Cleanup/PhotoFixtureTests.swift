@@ -70,13 +70,19 @@ struct PhotoFixtureTests {
         let cleaned = try #require(PixImage(reading: debug.appendingPathComponent("curled_book.jpg-9-cleaned.png").path))
         let residual = try #require(TextLineDewarp(page: cleaned))
         #expect(residual.isBuilt && residual.bend < 0.5 * (cleanup.lineBend ?? 0), "residual bend \(residual.bend)")
-        // A model built on a half-size copy (how pages of 2,000 px and more are measured) sees the same
-        // bend, and only measures: straightening takes a full-size model.
+        // A model built on a half-size copy (how pages of 1,200 px and more are measured), or on the
+        // page's dark-pixel mask (what the bend is measured on), sees the same bend as the full-size
+        // model on Leptonica's adaptive threshold, and only measures: straightening takes a full-size model.
         let curled = try #require(PixImage(reading: debug.appendingPathComponent("curled_book.jpg-4-background.png").path))
         let full = try #require(TextLineDewarp(page: curled)), half = try #require(TextLineDewarp(page: curled, halfSize: true))
         #expect(full.isBuilt && half.isBuilt)
         #expect(abs(half.bend - full.bend) <= 0.2 * full.bend, "half-size bend \(half.bend), full-size \(full.bend)")
         #expect(half.apply(to: curled) == nil && full.apply(to: curled) != nil)
+        for halfSize in [false, true] {
+            let measured = try #require(TextLineDewarp(page: curled, halfSize: halfSize, binarization: .darkPixels))
+            #expect(measured.isBuilt && abs(measured.bend - full.bend) <= 0.2 * full.bend,
+                    "bend on the mask (half size: \(halfSize)) \(measured.bend), full-size adaptive \(full.bend)")
+        }
         let cer = CharacterErrorRate.of(record.text, reference: try truth("curled_book"), chinese: false)
         #expect(cer <= 0.03, "\(mode) CER \(cer)")
     }
