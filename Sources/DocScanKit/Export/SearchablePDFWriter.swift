@@ -43,7 +43,7 @@ public final class SearchablePDFWriter {
             do {
                 let image = try preparer.prepare(page, context: &context, clock: &clock).cleaned.image
                 // Read at the resolution the record's text was read at, so the PDF holds the same text.
-                let reading = SourceResolution(fileResolution: image.resolution).dotsPerInch
+                let reading = SourceResolution.reading(image, languages: configuration.languages).dotsPerInch
                 let paper = Self.pageResolution(width: image.width, height: image.height, fileResolution: image.resolution)
                 engine.readsInvertedText = TextRecognizer.darkAreas(of: image).invert
                 defer { engine.readsInvertedText = false }

@@ -1,26 +1,62 @@
+import DocScanCore
+import DocScanNative
+
 /// The resolution to give Tesseract for a page.
 ///
 /// Many files carry a wrong one (28, 59, 72 and 79 dpi were seen on real scans). Tesseract trusts any
 /// value of 70 or more and sizes its noise and line filters by it, so an implausible value is replaced
 /// by 0, which makes Tesseract estimate the resolution from the height of the text itself.
+///
+/// That estimate (ten times the typical line size) assumes Latin text, whose letters are mostly
+/// x-height: on Chinese pages it came out 1.3–1.8× too high (300-dpi pages at 390–537 dpi, a 200-dpi
+/// page at 354), and in fast mode the layout analysis then broke a table apart (CER 0.22 instead of
+/// 0.035). So a page in Chinese, Japanese or Korean without a plausible resolution is taken as an A4
+/// page of its size (`paperResolution`). Measured on the ten Chinese pages of the eval set and
+/// Fixtures with their resolution removed: mean CER fast 0.049 → 0.028, accurate 0.0171 → 0.0169 (two
+/// pages read worse in fast mode, 0.010 → 0.033 and 0.061 → 0.071); the same pages turned every way
+/// (40): fast 0.0475 → 0.0237, accurate 0.0171 → 0.0169, each still turned upright. Latin pages keep
+/// Tesseract's estimate, which suits them (assuming A4 on 19 Latin pages changed none by more than 0.003).
 public struct SourceResolution: Equatable, Sendable {
     /// Values in this range are believed.
     public static let plausible = 100...1200
 
-    /// What to pass to Tesseract: the file's value, or 0 for "estimate from the text".
+    /// What to pass to Tesseract: the file's value, one assumed from the page's size, or 0 for "estimate
+    /// from the text".
     public let dotsPerInch: Int
     /// Why the file's value was not used, or nil when it was.
     public let warning: String?
 
-    public init(fileResolution: Int) {
+    /// - Parameter paperSize: the page's width and height in pixels, to assume a resolution from when the
+    ///   file's is not plausible; nil leaves that to Tesseract's estimate.
+    public init(fileResolution: Int, paperSize: (width: Int, height: Int)? = nil) {
         if Self.plausible.contains(fileResolution) {
             dotsPerInch = fileResolution
             warning = nil
+            return
+        }
+        let missing = fileResolution == 0
+            ? "the image has no resolution"
+            : "the image's resolution of \(fileResolution) dpi is implausible"
+        if let paperSize, let assumed = Self.paperResolution(width: paperSize.width, height: paperSize.height) {
+            dotsPerInch = assumed
+            warning = "\(missing); taken as an A4 page of its size, \(assumed) dpi"
         } else {
             dotsPerInch = 0
-            warning = fileResolution == 0
-                ? "the image has no resolution; estimated from the text size"
-                : "the image's resolution of \(fileResolution) dpi is implausible; estimated from the text size"
+            warning = "\(missing); estimated from the text size"
         }
+    }
+
+    /// The resolution `image` needs for `languages`: a page whose primary language is written without
+    /// spaces (Chinese, Japanese, Korean) is taken as an A4 page when its file has no plausible resolution.
+    public static func reading(_ image: PixImage, languages: LanguageList) -> SourceResolution {
+        let unspaced = languages.codes.first.map(PrimaryLanguageRecognizer.unspacedScripts.contains) ?? false
+        return SourceResolution(fileResolution: image.resolution, paperSize: unspaced ? (image.width, image.height) : nil)
+    }
+
+    /// The resolution of an A4 page (297 mm, 11.69 in, on its longer side) of `width`×`height` pixels;
+    /// nil when that is not plausible (a screenshot, a thumbnail).
+    static func paperResolution(width: Int, height: Int) -> Int? {
+        let assumed = Int((Double(max(width, height)) / 11.69).rounded())
+        return plausible.contains(assumed) ? assumed : nil
     }
 }

@@ -43,7 +43,7 @@ public final class TextRecognizer: PageStage {
     }
 
     public func run(_ page: CleanedPage, context: inout PageContext) throws -> RecognizedText {
-        let resolution = SourceResolution(fileResolution: page.image.resolution)
+        let resolution = SourceResolution.reading(page.image, languages: context.languages)
         if let warning = resolution.warning { context.warnings.append(warning) }
         let (darkShare, invert) = Self.darkAreas(of: page.image)
         recognizer.readInvertedText(invert)
