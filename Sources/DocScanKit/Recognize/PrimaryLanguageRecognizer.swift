@@ -3,8 +3,8 @@ import DocScanNative
 import Foundation
 
 /// Reads a page in its primary language and reads again, in the primary and then the other languages,
-/// only the lines it doubts: the recognizer in both modes when a Chinese, Japanese or Korean page may hold words of another
-/// script (`--lang chi_sim,eng`).
+/// only the lines it doubts: the recognizer in both modes when a Chinese, Japanese or Korean page may
+/// hold words of another script (`--lang chi_sim,eng`).
 ///
 /// Tesseract given `chi_sim+eng` reads every line whose words it doubts once more in each other
 /// language, whole line by whole line: measured here with the tesseract CLI, `chi_sim+eng` took 1.4–1.5×
@@ -13,19 +13,19 @@ import Foundation
 /// `doubtfulLine` is cut out and read as one line in the primary language and, by a second engine, in
 /// the others; the two readings are joined stretch by stretch (`LineLanguageMerge`), and the result
 /// replaces the line's when Tesseract is surer of it. (The second engine first held every language, a
-/// second copy of the Chinese model: about 50 MB a worker, mostly Tesseract's legacy classifier tables.) Measured on the eval set's eight Chinese pages in
-/// fast mode: recognition 34.1 s → 28.1 s, mean CER of the set 0.049 → 0.046; one page read worse (a
-/// shadowed table of Chinese names and English terms, 0.071 → 0.084: the Chinese model reads `SMB` as
-/// `SVMB` with confidence). Re-reading every line with Latin letters as well cost more than it saved
+/// second copy of the Chinese model: about 50 MB a worker, mostly Tesseract's legacy classifier
+/// tables.) Measured on the eval set's eight Chinese pages in fast mode: recognition 34.1 s → 28.1 s,
+/// mean CER of the set 0.049 → 0.046; one page read worse (a shadowed table of Chinese names and English
+/// terms, 0.071 → 0.084: the Chinese model reads `SMB` as `SVMB` with confidence). Re-reading every line with Latin letters as well cost more than it saved
 /// (recognition 49.6 s) and did not fix that page. In accurate mode every Chinese page of the eval set
 /// and Fixtures read better (set mean 0.0395 → 0.0374) and recognition took 37.4 s instead of 41.9 s.
 ///
 /// Lists of one script (`eng,deu,fra`) keep Tesseract's own choice per word: read in English first,
 /// eurotext's German and French lines came back confident and wrong (CER 0.012 → 0.022).
 public final class PrimaryLanguageRecognizer: Recognizer {
-    /// Line confidence under which a line is read again in every language.
+    /// Line confidence under which a line is read again, in the primary and the other languages.
     static let doubtfulLine = 85.0
-    /// How many points surer the reading in every language must be to replace the line.
+    /// How many points surer the joined reading must be to replace the line.
     static let margin = 3.0
 
     private let primary: TesseractEngine
