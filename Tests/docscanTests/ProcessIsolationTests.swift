@@ -86,4 +86,39 @@ struct ProcessIsolationTests {
             #expect(all.stdout.contains(source), "\(source)")
         }
     }
+
+    /// With worker processes the parent extracts the keywords from the records its workers send, and
+    /// they come out as a run without workers extracts them: the same keywords, drop counts and ranking,
+    /// Chinese segmented, each page's keyword time in its record.
+    @Test func keywordsAreTheSameWithAndWithoutWorkerProcesses() throws {
+        let folder = try DocScanProcess.temporaryFolder()
+        for name in ["zh_notice", "en_invoice"] {
+            try FileManager.default.copyItem(
+                at: DocScanProcess.root.appendingPathComponent("Fixtures/pages/\(name).png"),
+                to: folder.appendingPathComponent("\(name).png"))
+        }
+        let scan = ["scan", folder.path, "--mode", "fast", "--lang", "chi_sim,eng", "--jobs", "2", "--no-archive", "--jsonl", "-"]
+        let isolated = try DocScanProcess.run(scan)
+        let inProcess = try DocScanProcess.run(scan + ["--no-isolation"])
+        #expect(isolated.status == ExitStatus.ok.rawValue, "\(isolated.stderr)")
+        #expect(inProcess.status == ExitStatus.ok.rawValue, "\(inProcess.stderr)")
+        func bySource(_ output: String) throws -> [String: [String: Any]] {
+            Dictionary(uniqueKeysWithValues: try DocScanProcess.records(output).compactMap { record in
+                (record["source"] as? String).map { ($0, record) }
+            })
+        }
+        let withWorkers = try bySource(isolated.stdout), withoutWorkers = try bySource(inProcess.stdout)
+        #expect(Set(withWorkers.keys) == ["zh_notice.png", "en_invoice.png"])
+        for (source, record) in withWorkers {
+            let keywords = record["keywords"] as? [String] ?? []
+            #expect(keywords == withoutWorkers[source]?["keywords"] as? [String], "\(source)")
+            #expect(record["keyword_string"] as? String == withoutWorkers[source]?["keyword_string"] as? String, "\(source)")
+            #expect(record["keywords_dropped"] as? [String: Int] == withoutWorkers[source]?["keywords_dropped"] as? [String: Int], "\(source)")
+            let expected: Set<String> = source == "zh_notice.png" ? ["无线网络", "办公室", "通知"] : ["invoice", "northfield", "hardware"]
+            #expect(expected.isSubset(of: Set(keywords)), "\(source): \(keywords)")
+            let timings = record["timings_ms"] as? [String: Any], cpu = record["cpu_ms"] as? [String: Any]
+            #expect((timings?["keywords"] as? Double ?? 0) > 0, "\(source)")
+            #expect((cpu?["keywords"] as? Double ?? 0) > 0, "\(source)")
+        }
+    }
 }

@@ -9,16 +9,23 @@ public final class PagePipeline {
     private let configuration: ScanConfiguration
     private let preparer: PagePreparer
     private let recognizer: TextRecognizer
-    private let keywords: KeywordStage
+    /// Nil in a worker process: its parent extracts the keywords (`IsolatedPageProcessor`).
+    private let keywords: KeywordStage?
 
     /// Starts this worker's engines.
+    /// - Parameter extractsKeywords: false leaves the keyword fields empty and loads no word list or
+    ///   dictionary, for a worker process whose parent extracts the keywords.
     /// - Throws: `DocScanError.engineInitFailed`.
-    public init(configuration: ScanConfiguration) throws {
+    public init(configuration: ScanConfiguration, extractsKeywords: Bool = true) throws {
         self.configuration = configuration
         recognizer = TextRecognizer(recognizer: try configuration.recognizers.make(configuration.models, configuration.userWordsFile))
         preparer = try PagePreparer(configuration: configuration, checker: recognizer.recognizer)
-        try configuration.keywordExtractor.prepare(languages: configuration.languages)
-        keywords = KeywordStage(extractor: configuration.keywordExtractor)
+        if extractsKeywords {
+            try configuration.keywordExtractor.prepare(languages: configuration.languages)
+            keywords = KeywordStage(extractor: configuration.keywordExtractor)
+        } else {
+            keywords = nil
+        }
     }
 
     /// The record for `page`; a page that fails gets a record with its error, never a thrown error.
@@ -54,7 +61,6 @@ public final class PagePipeline {
                 record.width = read.image.width
                 record.height = read.image.height
             }
-            let found = clock.time(\.keywords) { keywords.run(text, context: &context) }
             if let debugImages = configuration.debugImages,
                let drawing = DebugImages.drawing(
                    lines: ReadingOrder.sequence(of: text.lines, order: text.layout?.order), on: read.image),
@@ -68,10 +74,10 @@ public final class PagePipeline {
             record.words = text.words.map(Self.rounded)
             record.lines = text.lines.map(Self.rounded)
             record.layout = text.layout
-            record.keywords = found.keywords
-            record.keywordString = found.keywords.joined(separator: " ")
-            record.keywordCounts = found.counts
-            record.keywordsDropped = found.dropped
+            if let keywords {
+                let found = clock.time(\.keywords) { keywords.run(record.recognizedText, context: &context) }
+                record.setKeywords(found)
+            }
         } catch let error as PageError {
             record.error = error
         } catch {

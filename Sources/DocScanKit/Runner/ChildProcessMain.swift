@@ -41,7 +41,7 @@ public enum ChildProcessMain {
 
         let pipeline: PagePipeline
         do {
-            pipeline = try PagePipeline(configuration: configuration)
+            pipeline = try PagePipeline(configuration: configuration, extractsKeywords: false)
         } catch let error as DocScanError {
             _ = reply(.setupFailed(error))
             return
@@ -49,7 +49,7 @@ public enum ChildProcessMain {
             _ = reply(.setupFailed(.workerFailed(reason: "\(error)")))
             return
         }
-        // What loading the models and word lists took and freed (file contents, tables outgrown).
+        // What loading the models took and freed (file contents, tables outgrown).
         ProcessMemory.releaseFreed()
         guard reply(.ready) else { return }
         let decoder = JSONDecoder()
@@ -64,7 +64,7 @@ public enum ChildProcessMain {
             let record = pipeline.process(page)
             // glibc would keep what the page freed; the next page may need less.
             ProcessMemory.releaseFreed()
-            guard reply(.record(record, keywordCounts: record.keywordCounts)) else { return }
+            guard reply(.record(record)) else { return }
         }
     }
 

@@ -8,6 +8,6 @@ enum ChildProcessMessage: Codable {
     /// The child could not start its engines; the parent stops the run with the same error, so a
     /// damaged model reads the same with worker processes and without.
     case setupFailed(DocScanError)
-    /// The record for the page just requested, with its keyword counts (which records do not carry).
-    case record(PageRecord, keywordCounts: [String: Int])
+    /// The record for the page just requested, without keywords: the parent extracts them.
+    case record(PageRecord)
 }

@@ -58,14 +58,8 @@ public struct KeywordReextractor {
                 for position in range {
                     var record = records[position]
                     if let list = languagesByPage[position], let extractor = extractorsByLanguages[list.codes] {
-                        let text = RecognizedText(
-                            text: record.text, meanConfidence: record.meanConfidence ?? 0,
-                            words: record.words, lines: record.lines, resolution: record.resolution ?? 0)
-                        let found = extractor.extract(from: text, languages: list)
-                        record.keywords = found.keywords
-                        record.keywordString = found.keywords.joined(separator: " ")
-                        record.keywordCounts = found.counts
-                        record.keywordsDropped = found.dropped
+                        let found = extractor.extract(from: record.recognizedText, languages: list)
+                        record.setKeywords(found)
                         record.warnings += found.warnings
                     }
                     done.append(record)
