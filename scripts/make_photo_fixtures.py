@@ -17,6 +17,8 @@ Pages:
                    counter; the receipt covers ~18% of the frame (photo, JPEG)
   two_column       flat US-letter page at 200 dpi: title across, two columns (render, PNG)
   receipt_scan     flat upright receipt at 300 dpi (render, PNG)
+  curled_columns   the two_column page as the right-hand page of an open book: curled at the
+                   spine (left), the first column bent most, mild perspective, on wood
 
 All text is original, written for docscan (CC0). Names, shops, addresses and phone numbers are
 fictional.
@@ -550,8 +552,9 @@ COLUMN_PARAS = [
 ]
 
 
-def two_column_layout():
-    """Title across the page, then the paragraphs flowed through two columns."""
+def two_column_layout(justify=False):
+    """Title across the page, then the paragraphs flowed through two columns; with `justify` every line
+    but a paragraph's last is set to the full column width, as in a book."""
     paper = (612.0, 792.0)  # US letter
     left, right, top = 54.0, 54.0, 60.0
     gutter = 30.0
@@ -588,7 +591,7 @@ def two_column_layout():
             col.pop()
         x = left + c * (col_w + gutter)
         y = col_top
-        for f in col:
+        for k, f in enumerate(col):
             if f is None:
                 y += para_gap
                 gt.append("")
@@ -596,7 +599,17 @@ def two_column_layout():
             w = width_pt(f, "serif", size)
             if w > col_w + 0.5:
                 raise ValueError(f)
-            ops.append(("text", x, y + size, f, "serif", size, "ls"))
+            words = f.split(" ")
+            last_of_paragraph = k + 1 == len(col) or col[k + 1] is None
+            if justify and len(words) > 1 and not last_of_paragraph:
+                space = (col_w - sum(width_pt(t, "serif", size) for t in words)) / (len(words) - 1)
+                wx = x
+                for t in words:
+                    ops.append(("text", wx, y + size, t, "serif", size, "ls"))
+                    wx += width_pt(t, "serif", size) + space
+                w = col_w
+            else:
+                ops.append(("text", x, y + size, f, "serif", size, "ls"))
             lines.append((x, x + w, y + size, size))
             gt.append(f)
             y += adv
@@ -658,6 +671,46 @@ def make_curled_book(rng):
                  "spine_lift_px": round(float(np.hypot(*(np.array(forward(0, 0)) - np.array(apply_h(hm, 0, 0))))), 1)},
         "baselines": baselines,
     }
+    return img, gt, corners, meta, cov, lines, scale, paper
+
+
+def make_curled_columns(rng):
+    """The two-column article, photographed as the right-hand page of an open book: curled towards the
+    spine at the left, the column beside the spine bent most, mild perspective, on a wood table."""
+    ops, gt, lines, paper, _counts, _col_top, _mid = two_column_layout(justify=True)
+    scale = 3.0
+    # the page cut below the text (a book page of 612 x 500 pt), so the columns' lines run down the
+    # whole page as in a book: a text-line model needs lines at the top and the bottom
+    paper = (paper[0], 500.0)
+    cov = draw_ops(ops, paper, scale)
+    size = (1600, 1400)
+    curl = Curl(paper, zone=0.35 * paper[0], squeeze=0.30, lift=30.0)
+    Wc, H = curl.width, paper[1]
+    dst = [(150, 90), (1480, 78), (1520, 1340), (118, 1326)]
+    hm = homography([(0, 0), (Wc, 0), (Wc, H), (0, H)], dst)
+    hinv = np.linalg.inv(hm)
+
+    def inverse(X, Y):
+        x, y = apply_h(hinv, X, Y)
+        return curl.inverse(x, y)
+
+    def forward(u, v):
+        return apply_h(hm, *curl.forward(u, v))
+
+    c, m, u, v = warp(cov, scale, inverse, size)
+    t = np.clip(1 - u / curl.zone, 0, 1)
+    shade = (1 - 0.20 * t ** 2 - 0.06 * t ** 6) * paper_texture(rng, c.shape)
+    bg = wood(rng, c.shape, base=(132, 118, 100), grain=0.12, angle=2)
+    bg *= (1 - 0.45 * shadow_of(m, 14, 18, 22))[:, :, None]
+    rgb = compose(bg, c, m, (236, 231, 218), (36, 33, 31), shade)
+    rgb *= lighting(c.shape, gx=0.08, gy=-0.05, vignette=0.30, cx=0.6, cy=0.4)[:, :, None]
+    img = finish(rgb, rng, blur=0.8, noise=2.2)
+    corners = [forward(0, 0), forward(paper[0], 0), forward(paper[0], H), forward(0, H)]
+    spine_lift = float(np.hypot(*(np.array(forward(0, 0)) - np.array(apply_h(hm, 0, 0)))))
+    meta = {"curl": {"spine": "left", "zone_fraction_of_width": round(curl.zone / paper[0], 3), "model":
+                     f"as curled_book: Z = {curl.zone:g} pt, S = {curl.squeeze:g}, L = {curl.lift:g} pt "
+                     f"({100 * curl.lift / H:.1f}% of the page height H), then a homography",
+                     "spine_lift_px": round(spine_lift, 1)}}
     return img, gt, corners, meta, cov, lines, scale, paper
 
 
@@ -769,13 +822,19 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
     "two_column": ("eng", "render", "columns",
                    "article: US-letter page at 200 dpi: a title across, two columns of serif prose with a "
                    "30 pt gutter; read column 1, then column 2; flat, 8-bit gray PNG"),
+    "curled_columns": ("eng", "photo", "curl",
+                       "article: the two_column page (US letter, title across, two justified columns of serif prose) "
+                       "as the right-hand page of an open book (cut below the text, 612x500 pt), curled towards the "
+                       "spine at the left so the first column bends most, mild perspective, on a wood table; "
+                       "phone-like JPEG 1600x1400"),
     "receipt_scan": ("eng", "render", "receipt",
                      "receipt: 58 mm receipt (monospace, 15 item rows, totals) scanned flat and upright at "
                      "300 dpi; 8-bit gray PNG"),
 }
-ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt_scan"]
-BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7)}
-SEEDS = {"curled_book": 1101, "desk_letter": 2202, "receipt_counter": 3303}
+ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt_scan", "curled_columns"]
+BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),
+        "curled_columns": ("serif", 12)}
+SEEDS = {"curled_book": 1101, "desk_letter": 2202, "receipt_counter": 3303, "curled_columns": 4404}
 
 
 def dump_json(meta):
@@ -802,7 +861,7 @@ def main(argv=None):
     a = ap.parse_args(argv)
     os.makedirs(a.out, exist_ok=True)
     makers = {"curled_book": make_curled_book, "desk_letter": make_desk_letter,
-              "receipt_counter": make_receipt_counter}
+              "receipt_counter": make_receipt_counter, "curled_columns": make_curled_columns}
     for name in ORDER:
         if a.only and name not in a.only:
             continue

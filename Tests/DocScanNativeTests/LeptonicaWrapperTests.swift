@@ -97,3 +97,45 @@ struct GreyHistogramTests {
         }
     }
 }
+
+struct ColumnCountTests {
+    /// Counted word by word, the columns' counts match Leptonica's pixel-by-pixel count, on widths that
+    /// end inside a word (whose spare bits Leptonica leaves undefined), for a row range and a row step.
+    @Test(arguments: [(1001, 757), (64, 3), (33, 40)])
+    func setPixelsPerColumnMatchesLeptonicas(width: Int, height: Int) throws {
+        let mask = try #require(PixImage(taking: pixCreate(Int32(width), Int32(height), 1)))
+        var state: UInt32 = 777
+        mask.withUnsafePix { pix in
+            for y in 0..<height {
+                for x in 0..<width {
+                    state = state &* 1_103_515_245 &+ 12345
+                    if (state >> 16) % 7 == 0 || x % 13 == 0 { _ = pixSetPixel(pix, Int32(x), Int32(y), 1) }
+                }
+            }
+            // Set the spare bits of each line's last word, as Leptonica may leave them.
+            if width % 32 != 0, let data = pixGetData(pix) {
+                let wordsPerLine = Int(pixGetWpl(pix))
+                for y in 0..<height { data[y * wordsPerLine + wordsPerLine - 1] |= UInt32.max >> UInt32(width % 32) }
+            }
+        }
+        let theirs = try #require(mask.withUnsafePix { pixCountPixelsByColumn($0) })
+        var owned: UnsafeMutablePointer<NUMA>? = theirs
+        defer { numaDestroy(&owned) }
+        let leptonica = (0..<width).map { x in
+            var value: Int32 = 0
+            numaGetIValue(theirs, Int32(x), &value)
+            return Int(value)
+        }
+        #expect(mask.setPixelsPerColumn() == leptonica)
+        // Every other row of the middle: as counting the rows one by one.
+        let rows = height / 4..<height * 3 / 4
+        let expected = (0..<width).map { x in
+            stride(from: rows.lowerBound, to: rows.upperBound, by: 2).filter { y in
+                var value: UInt32 = 0
+                _ = mask.withUnsafePix { pixGetPixel($0, Int32(x), Int32(y), &value) }
+                return value == 1
+            }.count
+        }
+        #expect(mask.setPixelsPerColumn(rows: rows, rowStep: 2) == expected)
+    }
+}

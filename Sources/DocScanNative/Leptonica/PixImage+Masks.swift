@@ -83,4 +83,39 @@ extension PixImage {
             }
         }
     }
+
+    /// How many pixels of a 1-bit image are set in each column, left to right, counting every `rowStep`th
+    /// row of `rows` (all rows when nil, clipped to the image); nil when the image has no pixel data.
+    ///
+    /// Counted word by word in Swift, skipping empty words: a text page is mostly paper, and Leptonica's
+    /// `pixCountPixelsByColumn` reads every pixel one at a time.
+    package func setPixelsPerColumn(rows: Range<Int>? = nil, rowStep: Int = 1) -> [Int]? {
+        precondition(depth == 1, "setPixelsPerColumn reads 1-bit images only, not \(depth)-bit")
+        precondition(rowStep >= 1, "rowStep must be at least 1")
+        return withUnsafePix { pix -> [Int]? in
+            guard let data = pixGetData(pix) else { return nil }
+            let wordsPerLine = Int(pixGetWpl(pix))
+            let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))
+            guard width > 0 else { return [] }
+            // Leptonica leaves the bits past the width in a line's last word undefined.
+            let lastWord = (width - 1) >> 5
+            let lastMask: UInt32 = width & 31 == 0 ? ~0 : ~(UInt32.max >> UInt32(width & 31))
+            var counts = [Int](repeating: 0, count: width)
+            let rows = (rows ?? 0..<height).clamped(to: 0..<height)
+            for y in stride(from: rows.lowerBound, to: rows.upperBound, by: rowStep) {
+                let line = data + y * wordsPerLine
+                for index in 0...lastWord {
+                    var word = line[index]
+                    if index == lastWord { word &= lastMask }
+                    while word != 0 {
+                        let bit = word.leadingZeroBitCount
+                        counts[index << 5 + bit] += 1
+                        word &= ~(UInt32(0x8000_0000) >> UInt32(bit))
+                    }
+                }
+            }
+            return counts
+        }
+    }
 }
+

@@ -24,6 +24,38 @@ extension PixImage {
         return region.withUnsafeBox { region in PixImage(taking: withUnsafePix { pixClipRectangle($0, region, nil) }) }
     }
 
+    /// `parts` (images of this one's depth) copied onto a copy of this image, each with its top-left
+    /// corner at its x offset and the top; what a part does not cover stays as it was. Parts are
+    /// clipped to the image.
+    package func overlaid(with parts: [(image: PixImage, x: Int)]) -> PixImage? {
+        guard let copy = PixImage(taking: withUnsafePix { pixCopy(nil, $0) }) else { return nil }
+        for part in parts {
+            guard part.image.depth == depth else { return nil }
+            let status = copy.withUnsafePix { target in
+                part.image.withUnsafePix { source in
+                    pixRasterop(target, Int32(part.x), 0, pixGetWidth(source), pixGetHeight(source), PIX_SRC, source, 0, 0)
+                }
+            }
+            guard status == 0 else { return nil }
+        }
+        return copy
+    }
+
+    /// `images` (all of one depth) side by side, left to right, tops aligned, on white; nil for none.
+    package static func sideBySide(_ images: [PixImage]) -> PixImage? {
+        guard let first = images.first, images.allSatisfy({ $0.depth == first.depth }) else { return nil }
+        let width = images.reduce(0) { $0 + $1.width }, height = images.map(\.height).max() ?? 0
+        guard let canvas = PixImage(taking: pixCreate(Int32(width), Int32(height), Int32(first.depth))) else { return nil }
+        _ = canvas.withUnsafePix { pixSetAll($0) }
+        var x = 0
+        var parts: [(image: PixImage, x: Int)] = []
+        for image in images {
+            parts.append((image, x))
+            x += image.width
+        }
+        return canvas.overlaid(with: parts)
+    }
+
     /// Mirrored left to right.
     package func mirrored() -> PixImage? {
         PixImage(taking: withUnsafePix { pixFlipLR(nil, $0) })

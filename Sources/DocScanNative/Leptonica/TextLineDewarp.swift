@@ -55,10 +55,11 @@ package final class TextLineDewarp {
     /// Leptonica's validity limits are set wider than its defaults (line curvature 150, difference
     /// between lines 170): a phone photo of an open book bends its top and bottom lines opposite ways
     /// (−104 and +137 on one page, a difference of 241), and Leptonica's defaults refuse exactly those
-    /// pages. Curvatures on the half-size copy are twice those at full size, and so are the limits. Only
+    /// pages. The column of a cookbook photo beside its spine bent its top line at 314, so a line may bend
+    /// up to 400. Curvatures on the half-size copy are twice those at full size, and so are the limits. Only
     /// the vertical disparity is used: the horizontal one, fitted to the text block's left and right
     /// edges, made a curled page read worse (CER 0.012 → 0.028).
-    package init?(page: PixImage, halfSize: Bool = false, binarization: Binarization = .adaptive) {
+    package init?(page: PixImage, halfSize: Bool = false, binarization: Binarization = .adaptive, minimumLines: Int = minimumLines) {
         let source: PixImage? = switch (binarization, halfSize) {
         case (.adaptive, false): page
         case (.adaptive, true): page.scaled(by: 0.5)
@@ -78,11 +79,11 @@ package final class TextLineDewarp {
         guard let binary = PixImage(taking: binaryPix) else { return nil }
         self.binary = binary
         let factor: Int32 = halfSize ? 2 : 1
-        dewarpa = started ? dewarpaCreate(1, 30 / factor, factor, 0, 0) : nil
+        dewarpa = started ? dewarpaCreate(1, 30 / factor, factor, Int32(minimumLines), 0) : nil
         guard let dewarpa else { return nil }
         dewarpaUseBothArrays(dewarpa, 0)
         dewarpaSetCheckColumns(dewarpa, 0)
-        dewarpaSetCurvatures(dewarpa, 300 * factor, -1, 400 * factor, 200 * factor, 200 * factor, -1)
+        dewarpaSetCurvatures(dewarpa, 400 * factor, -1, 400 * factor, 200 * factor, 200 * factor, -1)
         // The page model takes its own reference to the binarized image; the array owns the model.
         guard let model = binary.withUnsafePix({ dewarpCreate($0, 0) }) else { return nil }
         dewarpaInsertDewarp(dewarpa, model)

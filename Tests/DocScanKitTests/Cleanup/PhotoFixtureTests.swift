@@ -87,6 +87,31 @@ struct PhotoFixtureTests {
         #expect(cer <= 0.03, "\(mode) CER \(cer)")
     }
 
+    /// A curled page of two columns, which Leptonica cannot model as a whole, is straightened column by
+    /// column: the first column, beside the spine, comes out straight, and the page keeps its column order.
+    @Test(arguments: [ScanMode.accurate, .fast])
+    func aCurledTwoColumnPageIsFlattenedColumnByColumn(mode: ScanMode) throws {
+        let debug = try TestSupport.temporaryFolder()
+        let record = try scan("curled_columns.jpg", mode: mode, debugImages: debug)
+        let cleanup = try #require(record.cleanup)
+        #expect(cleanup.dewarped, "line bend \(String(describing: cleanup.lineBend))")
+        #expect((cleanup.lineBend ?? 0) >= 0.015)
+        // Both columns' lines: the first alone holds 20.
+        #expect((cleanup.curlLines ?? 0) >= 25, "\(String(describing: cleanup.curlLines)) lines")
+        // The first column (the left 45% of the page) bends before and is straight after.
+        func firstColumnBend(_ step: String) throws -> Double {
+            let page = try #require(PixImage(reading: debug.appendingPathComponent("curled_columns.jpg-\(step).png").path))
+            let column = try #require(page.cropped(to: PageBox(x: 0, y: 0, width: page.width * 45 / 100, height: page.height)))
+            let model = try #require(TextLineDewarp(page: column, minimumLines: 10))
+            return model.isBuilt ? model.bend : .infinity
+        }
+        let before = try firstColumnBend("4-background"), after = try firstColumnBend("9-cleaned")
+        #expect(before >= 0.03 && after < 0.015, "first column's bend \(before) before, \(after) after")
+        #expect(record.layout?.order == "blocks")
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("curled_columns"), chinese: false)
+        #expect(cer <= 0.09, "\(mode) CER \(cer)")
+    }
+
     @Test(arguments: [ScanMode.accurate, .fast])
     func aLetterOnALightDeskIsFoundByItsEdges(mode: ScanMode) throws {
         let record = try scan("desk_letter.jpg", mode: mode)
