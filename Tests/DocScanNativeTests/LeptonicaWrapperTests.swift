@@ -139,3 +139,46 @@ struct ColumnCountTests {
         #expect(mask.setPixelsPerColumn(rows: rows, rowStep: 2) == expected)
     }
 }
+
+/// Scaling a grey page by 0.7–1.4 (fast mode's working copy of a 300-dpi scan) sharpens it in place in
+/// Swift: every level must be what Leptonica's `pixScale` gives, on a page and on odd sizes.
+struct ScalingTests {
+    private static let page = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/pages/zh_notice.png").path
+
+    private func speckled(width: Int, height: Int) throws -> PixImage {
+        let image = try #require(PixImage(taking: pixCreate(Int32(width), Int32(height), 8)))
+        var state: UInt32 = 4242
+        image.withUnsafePix { pix in
+            for y in 0..<height {
+                for x in 0..<width {
+                    state = state &* 1_103_515_245 &+ 12345
+                    let level = (x / 5 + y / 9) % 4 == 0 ? 20 + (state >> 16) % 60 : 170 + (state >> 16) % 86
+                    _ = pixSetPixel(pix, Int32(x), Int32(y), level)
+                }
+            }
+        }
+        return image
+    }
+
+    private func leptonicas(_ image: PixImage, _ factor: Double) throws -> [UInt8] {
+        let scaled = try #require(PixImage(taking: image.withUnsafePix { pixScale($0, Float(factor), Float(factor)) }))
+        return try #require(scaled.greySamples())
+    }
+
+    @Test(arguments: [0.7, 0.713, 0.9, 1.2, 1.39])
+    func aGreyPageScalesAsLeptonicaScalesIt(factor: Double) throws {
+        let page = try #require(PixImage(reading: Self.page))
+        let grey = try #require(page.depth == 8 ? page : PixImage(taking: page.withUnsafePix { pixConvertTo8($0, 0) }))
+        let scaled = try #require(grey.scaled(by: factor))
+        #expect(scaled.greySamples() == (try leptonicas(grey, factor)))
+        // The mask did sharpen: some level lies outside what interpolation alone gives.
+        let interpolated = try #require(PixImage(taking: grey.withUnsafePix { pixScaleGrayLI($0, Float(factor), Float(factor)) }))
+        #expect(scaled.greySamples() != interpolated.greySamples())
+        for (width, height) in [(37, 23), (6, 6), (5, 40)] {
+            let odd = try speckled(width: width, height: height)
+            #expect(odd.scaled(by: factor)?.greySamples() == (try leptonicas(odd, factor)), "\(width)×\(height)")
+        }
+    }
+}
