@@ -56,6 +56,8 @@ let package = Package(
         ),
         // prctl for worker processes: variadic in C, so Swift cannot call it.
         .target(name: "CProcessSupport"),
+        // Per-pixel loops over Leptonica's image data that a debug build of Swift runs too slowly.
+        .target(name: "CImageKernels"),
         // The vocabulary every layer shares (scan mode, languages, page context and deadline, page and run
         // errors, exit statuses, recognized text, script predicates): no C library, no dependency.
         .target(name: "DocScanCore"),
@@ -68,7 +70,7 @@ let package = Package(
         // keeps raw pointers inside it.
         .target(
             name: "DocScanNative",
-            dependencies: ["DocScanCore", "CTesseract", "CLeptonica", "CExif", "CLibPQ", "CProcessSupport"]
+            dependencies: ["DocScanCore", "CTesseract", "CLeptonica", "CExif", "CLibPQ", "CProcessSupport", "CImageKernels"]
         ),
         .target(
             name: "DocScanKit",
