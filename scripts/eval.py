@@ -23,6 +23,8 @@ Output, under OUT (default <repo>/.build/eval) / <set> / <mode>:
 then score.py (--by variant) and keywords.py are run and their output printed,
 followed by a summary table. A group whose language model is missing (docscan
 exit 4) is reported and skipped; its pages count as missing (CER 1.0).
+Before accurate mode it prints the model accurate mode reads each language with (`BIN models`), and warns
+when English or German would be read with a fast model (the standard ones missing: `make setup`).
 Exit status is non-zero only when the harness itself fails (bad arguments,
 unreadable set, a scorer crashing).
 """
@@ -176,6 +178,23 @@ def eval_set(a, set_dir, set_name, mode):
                 wall=f"{wall:.1f}")
 
 
+def report_accurate_models(docscan):
+    """Print which model accurate mode reads each language with, and warn when English or German would be
+    read with a fast model: `make eval` installs the standard ones (`make setup`), but this script run by
+    hand on a machine without them scores accurate mode with fast models and says nothing else."""
+    try:
+        out = subprocess.run([docscan, "models", "--mode", "accurate", "--json"], capture_output=True,
+                             text=True, timeout=60).stdout
+        rows = [json.loads(line) for line in out.splitlines() if line.strip()]
+    except (OSError, ValueError, subprocess.TimeoutExpired) as e:
+        print(f"!! could not list accurate mode's models: {e}")
+        return
+    print("accurate mode's models: " + ", ".join(f"{r['language']} {r['variant']}" for r in rows if r.get("installed")))
+    fast = [r["language"] for r in rows if r.get("installed") and r["variant"] == "fast" and r["language"] in ("eng", "deu")]
+    if fast:
+        print(f"!! warning: accurate mode would read {', '.join(fast)} with fast models; run `make setup` first")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -207,6 +226,8 @@ def main():
         if not os.path.isfile(os.path.join(d, "manifest.tsv")):
             ap.error(f"not an eval set (no manifest.tsv): {d}")
     modes = [m for m in a.modes.split(",") if m]
+    if "accurate" in modes:
+        report_accurate_models(a.docscan)
 
     summary, failed, names = [], False, set()
     for set_dir in a.sets:
