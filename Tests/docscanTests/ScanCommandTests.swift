@@ -201,14 +201,17 @@ struct ScanCommandTests {
             at: DocScanProcess.fixtures.appendingPathComponent("en_letter.png"), to: folder.appendingPathComponent("a_letter.png"))
         try FileManager.default.copyItem(
             at: DocScanProcess.root.appendingPathComponent("Fixtures/timing/invoice_heading.png"), to: folder.appendingPathComponent("b_heading.png"))
+        // The limit leaves loading and cleaning the letter (150 ms in a debug build, twice that when the
+        // whole suite loads 2 cores: at 0.3 s they once used it all up and the page failed before reading)
+        // well inside it, and stops its reading (930 ms) early.
         let result = try DocScanProcess.run([
-            "scan", folder.path, "--no-detect-orientation", "--jobs", "1", "--page-timeout", "0.3", "--no-archive", "--jsonl", "-",
+            "scan", folder.path, "--no-detect-orientation", "--jobs", "1", "--page-timeout", "0.6", "--no-archive", "--jsonl", "-",
         ])
         #expect(result.status == ExitStatus.somePagesFailed.rawValue, "\(result.stderr)")
-        // Tesseract's monitor stops the reading; on a loaded machine (the whole suite on 2 cores) loading
-        // and cleaning the page can use up the 0.3 s first, and the engine then refuses to start reading.
+        // Tesseract's monitor stops the reading; when the limit falls just before the engine starts reading,
+        // the engine refuses to start.
         #expect(["recognition", "reading"].contains {
-            result.stderr.contains("a_letter.png: \($0) went past the page time limit of 0.3 s (--page-timeout) [timed_out]")
+            result.stderr.contains("a_letter.png: \($0) went past the page time limit of 0.6 s (--page-timeout) [timed_out]")
         }, "\(result.stderr)")
         let records = try DocScanProcess.records(result.stdout)
         #expect(records.count == 2)
@@ -216,7 +219,7 @@ struct ScanCommandTests {
         #expect((letter["error"] as? [String: Any])?["kind"] as? String == "timed_out")
         #expect(letter["text"] as? String == "")
         let recognize = try #require((letter["timings_ms"] as? [String: Any])?["recognize"] as? Double)
-        #expect(recognize < 1000, "recognition ran \(recognize) ms past a 300 ms limit")
+        #expect(recognize < 1000, "recognition ran \(recognize) ms under a 600 ms limit")
         let heading = try #require(records.first { $0["source"] as? String == "b_heading.png" })
         #expect(heading["error"] is NSNull)
         #expect((heading["text"] as? String)?.contains("Northfield Hardware") == true)
