@@ -45,30 +45,30 @@ struct LeptonicaWrapperTests {
     }
 }
 
+/// An 8-bit image of `width`×`height`: mostly light paper with dark strokes, levels spread by a fixed
+/// pseudo-random sequence.
+private func speckled(width: Int, height: Int) throws -> PixImage {
+    let image = try #require(PixImage(taking: pixCreate(Int32(width), Int32(height), 8)))
+    var state: UInt32 = 12345
+    image.withUnsafePix { pix in
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 1_103_515_245 &+ 12345
+                let noise = (state >> 16) % 40
+                let level = (x / 7 + y / 5) % 6 == 0 ? 30 + noise : 200 + noise
+                _ = pixSetPixel(pix, Int32(x), Int32(y), level)
+            }
+        }
+    }
+    return image
+}
+
 /// The Otsu split and grey histograms counted in Swift take the pixels Leptonica takes and give what
 /// Leptonica gives, on a page and on sizes whose rows end inside a word.
 struct GreyHistogramTests {
     private static let page = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/pages/en_invoice.png").path
-
-    /// An 8-bit image of `width`×`height`: mostly light paper with dark strokes, levels spread by a
-    /// fixed pseudo-random sequence.
-    private func speckled(width: Int, height: Int) throws -> PixImage {
-        let image = try #require(PixImage(taking: pixCreate(Int32(width), Int32(height), 8)))
-        var state: UInt32 = 12345
-        image.withUnsafePix { pix in
-            for y in 0..<height {
-                for x in 0..<width {
-                    state = state &* 1_103_515_245 &+ 12345
-                    let noise = (state >> 16) % 40
-                    let level = (x / 7 + y / 5) % 6 == 0 ? 30 + noise : 200 + noise
-                    _ = pixSetPixel(pix, Int32(x), Int32(y), level)
-                }
-            }
-        }
-        return image
-    }
 
     private func leptonicaSplit(_ image: PixImage, sampling: Int) -> Int32 {
         var split: Int32 = -1
@@ -140,27 +140,12 @@ struct ColumnCountTests {
     }
 }
 
-/// Scaling a grey page by 0.7–1.4 (fast mode's working copy of a 300-dpi scan) sharpens it in place in
-/// Swift: every level must be what Leptonica's `pixScale` gives, on a page and on odd sizes.
+/// Scaling a grey page by 0.7–1.4 (fast mode's working copy of a 300-dpi scan) sharpens it in place
+/// (`CImageKernels`): every level must be what Leptonica's `pixScale` gives, on a page and on odd sizes.
 struct ScalingTests {
     private static let page = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/pages/zh_notice.png").path
-
-    private func speckled(width: Int, height: Int) throws -> PixImage {
-        let image = try #require(PixImage(taking: pixCreate(Int32(width), Int32(height), 8)))
-        var state: UInt32 = 4242
-        image.withUnsafePix { pix in
-            for y in 0..<height {
-                for x in 0..<width {
-                    state = state &* 1_103_515_245 &+ 12345
-                    let level = (x / 5 + y / 9) % 4 == 0 ? 20 + (state >> 16) % 60 : 170 + (state >> 16) % 86
-                    _ = pixSetPixel(pix, Int32(x), Int32(y), level)
-                }
-            }
-        }
-        return image
-    }
 
     private func leptonicas(_ image: PixImage, _ factor: Double) throws -> [UInt8] {
         let scaled = try #require(PixImage(taking: image.withUnsafePix { pixScale($0, Float(factor), Float(factor)) }))
