@@ -19,6 +19,9 @@ Pages:
   receipt_scan     flat upright receipt at 300 dpi (render, PNG)
   curled_columns   the two_column page as the right-hand page of an open book: curled at the
                    spine (left), the first column bent most, mild perspective, on wood
+  tilted_letter    desk_letter's page lying at a tilt, keystone, size, place and background drawn
+                   from a seeded generator (make_tilted): 27 degrees on grey stone
+  tilted_receipt   receipt_counter's receipt so (29 degrees, small, on dark wood)
 
 All text is original, written for docscan (CC0). Names, shops, addresses and phone numbers are
 fictional.
@@ -779,6 +782,61 @@ def make_receipt_counter(rng):
     return img, gt, corners, {"rotation_deg_clockwise": 6.5}, cov, lines, scale, paper
 
 
+def make_tilted(kind, rng):
+    """A letter (the desk_letter page) or a receipt (receipt_counter's) lying at a tilt drawn from rng
+    (-30..30 degrees), with a drawn keystone, size, place, background (light or dark wood, a dark
+    counter, grey or near-white stone), shadow, lighting and blur: the draws are the record's notes."""
+    if kind == "letter":
+        paper = (420.0, 595.0)
+        ops, gt, lines = layout(desk_letter_items(), paper, (40.0, 40.0, 44.0))
+        scale = 6.0
+        w = float(rng.uniform(900, 1250))
+    else:
+        ops, gt, lines, paper = receipt_layout(counter_receipt_items())
+        scale = 7.0
+        w = float(rng.uniform(420, 700))
+    h = w * paper[1] / paper[0]
+    cov = draw_ops(ops, paper, scale)
+    size = (1600, 2100)
+    k = float(rng.uniform(0.72, 1.0))
+    base = [(-w / 2 * k, -h / 2), (w / 2 * k, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]
+    angle = float(rng.uniform(-30, 30))
+    a = math.radians(angle)
+    cx, cy = 800 + float(rng.uniform(-150, 150)), 1050 + float(rng.uniform(-150, 150))
+    dst = [(cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)) for x, y in base]
+    hm = homography([(0, 0), (paper[0], 0), (paper[0], paper[1]), (0, paper[1])], dst)
+    hinv = np.linalg.inv(hm)
+    c, m, u, v = warp(cov, scale, lambda X, Y: apply_h(hinv, X, Y), size)
+    shade = paper_texture(rng, c.shape)
+    ground = ["light wood", "dark wood", "dark counter", "grey stone", "white stone"][int(rng.integers(0, 5))]
+    if ground == "light wood":
+        bg = wood(rng, c.shape, base=(226, 204, 172), grain=0.07, plank=420, angle=float(rng.uniform(-10, 10)))
+    elif ground == "dark wood":
+        bg = wood(rng, c.shape, base=(120, 84, 55), grain=0.12, plank=380, angle=float(rng.uniform(-10, 10)))
+    elif ground == "dark counter":
+        bg = counter(rng, c.shape, base=(40, 40, 44))
+    elif ground == "grey stone":
+        bg = counter(rng, c.shape, base=(130, 130, 135))
+    else:
+        bg = counter(rng, c.shape, base=(215, 215, 218))
+    bg *= (1 - 0.35 * shadow_of(m, float(rng.uniform(-20, 20)), float(rng.uniform(0, 20)), 20))[:, :, None]
+    rgb = compose(bg, c, m, (240, 238, 232), (36, 36, 40), shade)
+    rgb *= lighting(c.shape, gx=float(rng.uniform(-0.2, 0.2)), gy=float(rng.uniform(-0.2, 0.2)),
+                    vignette=float(rng.uniform(0.1, 0.5)))[:, :, None]
+    img = finish(rgb, rng, blur=float(rng.uniform(0.6, 1.2)), noise=2.2)
+    corners = [apply_h(hm, x, y) for x, y in [(0, 0), (paper[0], 0), (paper[0], paper[1]), (0, paper[1])]]
+    extra = {"rotation_deg_clockwise": round(angle, 1), "keystone_top_to_bottom": round(k, 2), "background": ground}
+    return img, gt, corners, extra, cov, lines, scale, paper
+
+
+def make_tilted_letter(rng):
+    return make_tilted("letter", rng)
+
+
+def make_tilted_receipt(rng):
+    return make_tilted("receipt", rng)
+
+
 def make_two_column():
     ops, gt, lines, paper, counts, col_top, mid = two_column_layout()
     scale = 200 / 72
@@ -827,14 +885,24 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
                        "as the right-hand page of an open book (cut below the text, 612x500 pt), curled towards the "
                        "spine at the left so the first column bends most, mild perspective, on a wood table; "
                        "phone-like JPEG 1600x1400"),
+    "tilted_letter": ("eng", "photo", "perspective",
+                      "letter: the desk_letter page turned 27 degrees counter-clockwise (drawn from a seeded "
+                      "generator: keystone 0.81, on grey stone), phone-like JPEG 1600x2100; OSD on the whole "
+                      "frame takes it for upside down"),
+    "tilted_receipt": ("eng", "photo", "receipt",
+                       "receipt: receipt_counter's receipt turned 29 degrees clockwise (seeded: keystone 0.89, "
+                       "small in the frame, on dark wood), phone-like JPEG 1600x2100; OSD on the whole frame "
+                       "takes it for upside down, and Tesseract's layout analysis reads its code column downwards"),
     "receipt_scan": ("eng", "render", "receipt",
                      "receipt: 58 mm receipt (monospace, 15 item rows, totals) scanned flat and upright at "
                      "300 dpi; 8-bit gray PNG"),
 }
-ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt_scan", "curled_columns"]
+ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt_scan", "curled_columns",
+         "tilted_letter", "tilted_receipt"]
 BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),
-        "curled_columns": ("serif", 12)}
-SEEDS = {"curled_book": 1101, "desk_letter": 2202, "receipt_counter": 3303, "curled_columns": 4404}
+        "curled_columns": ("serif", 12), "tilted_letter": ("sans", 12), "tilted_receipt": ("mono", 7.7)}
+SEEDS = {"curled_book": 1101, "desk_letter": 2202, "receipt_counter": 3303, "curled_columns": 4404,
+         "tilted_letter": 1009, "tilted_receipt": 2009}
 
 
 def dump_json(meta):
@@ -861,7 +929,8 @@ def main(argv=None):
     a = ap.parse_args(argv)
     os.makedirs(a.out, exist_ok=True)
     makers = {"curled_book": make_curled_book, "desk_letter": make_desk_letter,
-              "receipt_counter": make_receipt_counter, "curled_columns": make_curled_columns}
+              "receipt_counter": make_receipt_counter, "curled_columns": make_curled_columns,
+              "tilted_letter": make_tilted_letter, "tilted_receipt": make_tilted_receipt}
     for name in ORDER:
         if a.only and name not in a.only:
             continue

@@ -7,8 +7,8 @@ import DocScanNative
 /// upside down or sideways comes out as garbage that Tesseract itself doubts: on the eval set's and
 /// Fixtures' Chinese pages turned every way, each page left turned read at a mean word confidence of
 /// 16–20 (one at 69), while every page read the right way up, on every eval set and in Fixtures, read
-/// at 78 or more. So a page that was not turned and reads under `lowConfidence` has the central square of
-/// its cleaned image read in the three other turns; the turn that reads clearly best
+/// at 78 or more. So a page that reads under `lowConfidence`, turned by the orient stage or not, has the
+/// central square of its cleaned image read in the three other turns; the turn that reads clearly best
 /// (`margin` points over the square as it is) is applied, and the page read again.
 ///
 /// Horizontal lines turned 90° clockwise fool that confidence: Tesseract's vertical-text handling turns
@@ -20,23 +20,31 @@ struct TurnAfterReading {
     /// How many points surer the best turn's square must be, and the page read again, than as it was.
     static let margin = 15.0
 
-    /// A turn Tesseract read the text in, or one the square reads clearly better in.
+    /// A turn Tesseract read the text in, one the square reads clearly better in, or the orient stage's
+    /// turn undone.
     struct Turn: Equatable {
         /// Clockwise degrees the page is to be turned: 90, 180 or 270.
         let correction: Int
         /// Mean word confidence of the central square as it is and turned; nil when Tesseract's reading
-        /// proposed the turn.
+        /// proposed the turn, or when the orient stage's turn is undone on trust (`undoesStage`).
         let confidenceAsIs: Double?
         let confidenceTurned: Double?
+        /// Whether the turn undoes the orient stage's, tried on the whole page because the square could
+        /// not tell: a narrow receipt's central square holds a few codes and prices, which read about as
+        /// surely upside down.
+        var undoesStage = false
+
+        /// Whether Tesseract's own reading proposed the turn.
+        private var fromRecognition: Bool { confidenceTurned == nil && !undoesStage }
 
         /// The record's `turn_proposed_by`.
-        var proposer: String { confidenceTurned == nil ? "recognition" : "reading" }
+        var proposer: String { fromRecognition ? "recognition" : "reading" }
 
         /// Whether the page read again turned, `again`, replaces its first reading, `first`. A turn from
         /// Tesseract's own confident reading of the page as vertical text must give an upright reading
-        /// not `margin` points less sure; a turn from the square must give one `margin` points surer.
+        /// not `margin` points less sure; any other turn must give one `margin` points surer.
         func keeps(_ again: RecognizedText, over first: RecognizedText) -> Bool {
-            if confidenceTurned == nil {
+            if fromRecognition {
                 return again.turnedText == nil && again.meanConfidence >= first.meanConfidence - margin
             }
             return again.meanConfidence >= first.meanConfidence + margin
@@ -46,21 +54,30 @@ struct TurnAfterReading {
     let checker: any TurnChecker
 
     /// Whether a page read as `text`, and turned or not by the orient stage, deserves the second look: it
-    /// was not turned, and it read with almost no confidence or Tesseract read most of it as vertical text
+    /// read with almost no confidence, or it was not turned and Tesseract read most of it as vertical text
     /// (confidently: the page turned 90° clockwise; with little confidence: either way, for the square).
+    ///
+    /// A page the orient stage turned is doubted too: OSD judges the whole frame before the page is found
+    /// and levelled, and on photos of a sheet lying at 10–30° it turned upright pages upside down with
+    /// confidence 2.9–4.1 (the reduced frame's central square, mostly desk, read alike both ways); the
+    /// flattened page then read at a mean confidence of 39–44, against 74 or more for every such photo
+    /// left upright.
     static func doubts(_ text: RecognizedText, orientation: OrientationReport) -> Bool {
-        orientation.detected && !orientation.applied && !text.words.isEmpty
-            && (text.meanConfidence < lowConfidence || text.turnedText != nil)
+        orientation.detected && !text.words.isEmpty
+            && (text.meanConfidence < lowConfidence || (!orientation.applied && text.turnedText != nil))
     }
 
     /// The turn `text`, read from `image`, calls for: 270° when Tesseract read most of it as vertical text
     /// with confidence, else the turn whose central square of `image` reads clearly better than the
-    /// square as it is; nil when none does.
-    func turn(for text: RecognizedText, on image: PixImage) throws -> Turn? {
+    /// square as it is, else, when the orient stage turned the page (`orientation`), that turn undone;
+    /// nil when none does.
+    func turn(for text: RecognizedText, on image: PixImage, orientation: OrientationReport) throws -> Turn? {
         if let turnedText = text.turnedText, text.meanConfidence >= Self.lowConfidence {
             return Turn(correction: turnedText, confidenceAsIs: nil, confidenceTurned: nil)
         }
-        return try squareTurn(for: image)
+        if let turn = try squareTurn(for: image) { return turn }
+        guard orientation.applied, orientation.rotation % 360 != 0 else { return nil }
+        return Turn(correction: 360 - orientation.rotation % 360, confidenceAsIs: nil, confidenceTurned: nil, undoesStage: true)
     }
 
     /// The turn whose central square of `image` reads clearly better than the square as it is; nil when

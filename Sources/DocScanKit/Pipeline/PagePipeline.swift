@@ -90,15 +90,15 @@ public final class PagePipeline {
         return record
     }
 
-    /// Reads `page` again turned when Tesseract read most of its text turned, or when its central square
-    /// reads clearly better in another turn (`TurnAfterReading`), and keeps that reading when it is upright
-    /// and as sure, or clearly surer.
+    /// Reads `page` again turned when Tesseract read most of its text turned, when its central square
+    /// reads clearly better in another turn, or else with the orient stage's turn undone
+    /// (`TurnAfterReading`), and keeps that reading when it is upright and as sure, or clearly surer.
     private func readTurned(
         _ page: inout CleanedPage, _ text: inout RecognizedText, orientation: inout OrientationReport,
         clock: inout StageClock, context: inout PageContext
     ) throws {
         let check = TurnAfterReading(checker: recognizer.recognizer)
-        guard let turn = try clock.time(\.orient, { try check.turn(for: text, on: page.image) }),
+        guard let turn = try clock.time(\.orient, { try check.turn(for: text, on: page.image, orientation: orientation) }),
               let image = page.image.rotated(quarterTurns: turn.correction / 90) else { return }
         let turned = CleanedPage(image: image, orientation: page.orientation, cleanup: page.cleanup, steps: [])
         let warnings = context.warnings
@@ -106,13 +106,22 @@ public final class PagePipeline {
         // The same page read twice warns twice of the same things.
         context.warnings = warnings + context.warnings.dropFirst(warnings.count).filter { !warnings.contains($0) }
         guard turn.keeps(again, over: text) else { return }
+        if orientation.applied {
+            context.warnings.append(String(
+                format: "%@ turned the page by %d°, but it then read with almost no confidence (%.0f); turned by a further %d° it reads clearly better (%.0f)",
+                orientation.turnProposedBy == "osd" ? "OSD" : "Leptonica's ascender count", orientation.rotation,
+                text.meanConfidence, turn.correction, again.meanConfidence))
+        }
+        let first = text
         page = turned
         text = again
-        orientation.rotation = turn.correction
-        orientation.applied = true
+        // On top of the orient stage's turn, if it made one: a wrong turn undone leaves the page as it came.
+        orientation.rotation = (orientation.rotation + turn.correction) % 360
+        orientation.applied = orientation.rotation != 0
         orientation.turnProposedBy = turn.proposer
-        orientation.confidenceAsIs = turn.confidenceAsIs
-        orientation.confidenceTurned = turn.confidenceTurned
+        // A turn tried on the whole page is judged by the whole page's confidence, both ways.
+        orientation.confidenceAsIs = turn.undoesStage ? first.meanConfidence : turn.confidenceAsIs
+        orientation.confidenceTurned = turn.undoesStage ? again.meanConfidence : turn.confidenceTurned
     }
 
     /// Confidences to one decimal: more digits are noise in a record.

@@ -9,9 +9,13 @@ import Foundation
 /// Tesseract's layout analysis cuts some pages into pieces it then reads badly: a receipt photo, whose
 /// wide gaps between item, code and price made it read each row's end as noise (mean confidence 71,
 /// CER 0.34). A page read with low confidence is read again as one block of text, and that reading is
-/// kept when Tesseract is clearly surer of it (the receipt: CER 0.02). Pages read confidently (91 and
-/// more on the eval set's scans, multi-column pages included) are never re-read, so their columns keep
-/// Tesseract's order.
+/// kept when Tesseract is clearly surer of it (the receipt: CER 0.02). A page read confidently is read
+/// again so only when the layout analysis visibly failed on it (`layoutFailures`: print it left out that
+/// reads back confidently, a line it read down a column); the single block is then kept when it shows a
+/// third of those signs at most and Tesseract is nearly as sure of it, since what the analysis skipped
+/// is the harder print.
+/// Other pages read confidently (91 and more on the eval set's scans, multi-column pages included) are
+/// never re-read, so their columns keep Tesseract's order.
 ///
 /// Print the layout analysis left out (cells of a ruled table) is found and read line by line afterwards
 /// (`UnreadInk`), and lines it read out of their column's order are put back (`ColumnGaps`).
@@ -23,6 +27,14 @@ public final class TextRecognizer: PageStage {
     static let doubtfulConfidence = 80.0
     /// How many points surer Tesseract must be of the single-block reading for it to be kept.
     static let singleBlockMargin = 5.0
+    /// Signs of a failed layout analysis (`layoutFailures`: lines of print it left out and that read back
+    /// confidently, lines read down a column) from which the page is read as one block as well.
+    static let missedLines = 3
+    /// How many points less sure Tesseract may be of a single-block reading that shows at most a third
+    /// of those signs. It reads more of the page, and what the analysis skipped is the harder
+    /// print: a receipt photo whose prices and tax codes were left out read at 90 without them and 82
+    /// with them (27 lines read back, then none unread; CER 0.345, then 0.000).
+    static let coverageMargin = 15.0
     /// Share of the page covered by solid dark areas above which lines may be light on dark.
     static let darkAreaShare = 0.002
     /// The opening that leaves only solid dark areas, in cells of 4×4 pixels: 24 px, thicker than the
@@ -30,6 +42,21 @@ public final class TextRecognizer: PageStage {
     static let darkAreaBrick = 6
 
     let recognizer: any Recognizer
+
+    /// Signs that Tesseract's layout analysis failed on a page read as `text`: the lines of print it left
+    /// out (`missed`: for the page's reading, those then read back confidently, since pictures and specks
+    /// leave unread print too; for a candidate reading, every line found, to judge it strictly), and
+    /// `missedLines` for each line it read down a column of the page, many rows tall and narrow (on
+    /// receipt photos it read the column of tax codes, one letter a row, as one vertical line
+    /// `HF NEEBABNOHENENWNERN`, and the rows beside it column by column).
+    static func layoutFailures(of text: RecognizedText, missed: Int) -> Int {
+        let lines = text.lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+        let heights = lines.map(\.box.height).sorted()
+        guard heights.count >= 3 else { return missed }
+        let typical = heights[heights.count / 2]
+        let columns = lines.filter { $0.box.height > 4 * typical && $0.box.height > 3 * $0.box.width }.count
+        return missed + columns * missedLines
+    }
 
     /// The share of `image` in solid dark areas, and whether it is enough for light-on-dark text (an
     /// image Leptonica cannot measure counts as dark: the pass is kept rather than risked).
@@ -48,19 +75,27 @@ public final class TextRecognizer: PageStage {
         let (darkShare, invert) = Self.darkAreas(of: page.image)
         recognizer.readInvertedText(invert)
         defer { recognizer.readInvertedText(false) }
-        var result = try recognizer.recognize(page.image, resolution: resolution.dotsPerInch, deadline: context.deadline)
+        let first = try recognizer.recognize(page.image, resolution: resolution.dotsPerInch, deadline: context.deadline)
+        var result = first
         var segmentation = "auto"
-        if !result.words.isEmpty, result.meanConfidence < Self.doubtfulConfidence {
+        var recovered = try UnreadInk.read(
+            UnreadInk.lines(on: page.image, besides: first), on: page.image, into: &result, with: recognizer,
+            resolution: resolution.dotsPerInch, deadline: context.deadline)
+        let failures = Self.layoutFailures(of: first, missed: recovered)
+        if !first.words.isEmpty, first.meanConfidence < Self.doubtfulConfidence || failures >= Self.missedLines {
             let block = try recognizer.recognize(
                 page.image, resolution: resolution.dotsPerInch, deadline: context.deadline, singleBlock: true)
-            if block.meanConfidence >= result.meanConfidence + Self.singleBlockMargin {
+            let blockUnread = UnreadInk.lines(on: page.image, besides: block)
+            if block.meanConfidence >= first.meanConfidence + Self.singleBlockMargin
+                || (failures >= Self.missedLines && Self.layoutFailures(of: block, missed: blockUnread.count) * 3 <= failures
+                    && block.meanConfidence >= first.meanConfidence - Self.coverageMargin) {
                 result = block
                 segmentation = "single_block"
+                recovered = try UnreadInk.read(
+                    blockUnread, on: page.image, into: &result, with: recognizer,
+                    resolution: resolution.dotsPerInch, deadline: context.deadline)
             }
         }
-        let unread = UnreadInk.lines(on: page.image, besides: result)
-        let recovered = try UnreadInk.read(
-            unread, on: page.image, into: &result, with: recognizer, resolution: resolution.dotsPerInch, deadline: context.deadline)
         let moved = ColumnGaps.fill(&result)
         result.lines = result.lines.map { line in
             var line = line

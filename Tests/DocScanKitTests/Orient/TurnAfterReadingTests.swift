@@ -80,8 +80,9 @@ struct TurnAfterReadingTests {
         #expect(upright >= 70 && turned <= upright - 30, "upright \(upright), turned \(quarterTurns) quarter turns \(turned)")
     }
 
-    /// Pages read with confidence are never doubted, turned or not; nor are pages without words.
-    @Test func onlyAnUnturnedPageReadWithLittleConfidenceIsDoubted() {
+    /// Pages read with confidence are never doubted, turned or not; nor are pages without words, nor pages
+    /// the orient stage did not look at. A page it turned is doubted when it reads with little confidence.
+    @Test func onlyAPageReadWithLittleConfidenceIsDoubted() {
         var report = OrientationReport()
         report.detected = true
         func text(_ confidence: Double, words: Int = 3) -> RecognizedText {
@@ -93,7 +94,14 @@ struct TurnAfterReadingTests {
         #expect(!TurnAfterReading.doubts(text(20, words: 0), orientation: report))
         var turned = report
         turned.applied = true
-        #expect(!TurnAfterReading.doubts(text(20), orientation: turned))
+        turned.rotation = 180
+        #expect(TurnAfterReading.doubts(text(20), orientation: turned))
+        #expect(!TurnAfterReading.doubts(text(78), orientation: turned))
+        // Read confidently as vertical text: doubted only when the orient stage left the page as it was.
+        var vertical = text(78)
+        vertical.turnedText = 270
+        #expect(TurnAfterReading.doubts(vertical, orientation: report))
+        #expect(!TurnAfterReading.doubts(vertical, orientation: turned))
         var off = report
         off.detected = false
         #expect(!TurnAfterReading.doubts(text(20), orientation: off))

@@ -1,0 +1,32 @@
+import DocScanCore
+@testable import DocScanKit
+import Testing
+
+/// The signs of a failed layout analysis that send a page to be read as one block as well.
+struct TextRecognizerTests {
+    private func line(_ text: String, x: Int = 20, y: Int, width: Int = 400, height: Int = 25) -> RecognizedSpan {
+        RecognizedSpan(text: text, confidence: 90, box: PageBox(x: x, y: y, width: width, height: height))
+    }
+
+    private func page(_ lines: [RecognizedSpan]) -> RecognizedText {
+        RecognizedText(text: lines.map(\.text).joined(separator: "\n"), meanConfidence: 90, words: lines, lines: lines, resolution: 300)
+    }
+
+    /// Rows of a receipt read row by row show no sign; a line read down a column of the page (many rows
+    /// tall, narrow) counts as much as `missedLines` lines left out, and each line left out counts one.
+    @Test func linesReadDownAColumnAndPrintLeftUnreadAreCounted() {
+        let rows = (0..<12).map { line("ITEM \($0) NP 1.19 F", y: 40 * $0) }
+        #expect(TextRecognizer.layoutFailures(of: page(rows), missed: 0) == 0)
+
+        let column = line("HF NEEBABNOHENENWNERN", x: 480, y: 0, width: 18, height: 460)
+        #expect(TextRecognizer.layoutFailures(of: page(rows + [column]), missed: 0) == TextRecognizer.missedLines)
+
+        // A heading twice as tall as the body is no column, nor is a short wide block of text.
+        let heading = line("HOLLOWAY FRESH MARKET", y: -80, height: 50)
+        #expect(TextRecognizer.layoutFailures(of: page(rows + [heading]), missed: 0) == 0)
+
+        #expect(TextRecognizer.layoutFailures(of: page(rows + [column]), missed: 2) == TextRecognizer.missedLines + 2)
+        // Too few lines to know how tall the text is: only the missed lines count.
+        #expect(TextRecognizer.layoutFailures(of: page([column]), missed: 2) == 2)
+    }
+}
