@@ -22,6 +22,7 @@ Pages:
   tilted_letter    desk_letter's page lying at a tilt, keystone, size, place and background drawn
                    from a seeded generator (make_tilted): 27 degrees on grey stone
   tilted_receipt   receipt_counter's receipt so (29 degrees, small, on dark wood)
+  cut_letter       the letter so (19 degrees, on white stone), its bottom-right corner out of the frame
 
 All text is original, written for docscan (CC0). Names, shops, addresses and phone numbers are
 fictional.
@@ -893,16 +894,20 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
                        "receipt: receipt_counter's receipt turned 29 degrees clockwise (seeded: keystone 0.89, "
                        "small in the frame, on dark wood), phone-like JPEG 1600x2100; OSD on the whole frame "
                        "takes it for upside down, and Tesseract's layout analysis reads its code column downwards"),
+    "cut_letter": ("eng", "photo", "perspective",
+                   "letter: the desk_letter page drawn so too (seed 1001: 19 degrees counter-clockwise, keystone "
+                   "0.72, on white stone), its bottom-right corner 89 px out of the frame; phone-like JPEG 1600x2100"),
     "receipt_scan": ("eng", "render", "receipt",
                      "receipt: 58 mm receipt (monospace, 15 item rows, totals) scanned flat and upright at "
                      "300 dpi; 8-bit gray PNG"),
 }
 ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt_scan", "curled_columns",
-         "tilted_letter", "tilted_receipt"]
+         "tilted_letter", "tilted_receipt", "cut_letter"]
 BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),
-        "curled_columns": ("serif", 12), "tilted_letter": ("sans", 12), "tilted_receipt": ("mono", 7.7)}
+        "curled_columns": ("serif", 12), "tilted_letter": ("sans", 12), "tilted_receipt": ("mono", 7.7),
+        "cut_letter": ("sans", 12)}
 SEEDS = {"curled_book": 1101, "desk_letter": 2202, "receipt_counter": 3303, "curled_columns": 4404,
-         "tilted_letter": 1009, "tilted_receipt": 2009}
+         "tilted_letter": 1009, "tilted_receipt": 2009, "cut_letter": 1001}
 
 
 def dump_json(meta):
@@ -930,7 +935,8 @@ def main(argv=None):
     os.makedirs(a.out, exist_ok=True)
     makers = {"curled_book": make_curled_book, "desk_letter": make_desk_letter,
               "receipt_counter": make_receipt_counter, "curled_columns": make_curled_columns,
-              "tilted_letter": make_tilted_letter, "tilted_receipt": make_tilted_receipt}
+              "tilted_letter": make_tilted_letter, "tilted_receipt": make_tilted_receipt,
+              "cut_letter": make_tilted_letter}
     for name in ORDER:
         if a.only and name not in a.only:
             continue

@@ -67,17 +67,20 @@ struct TurnAfterReading {
             && (text.meanConfidence < lowConfidence || (!orientation.applied && text.turnedText != nil))
     }
 
-    /// The turn `text`, read from `image`, calls for: 270° when Tesseract read most of it as vertical text
-    /// with confidence, else the turn whose central square of `image` reads clearly better than the
-    /// square as it is, else, when the orient stage turned the page (`orientation`), that turn undone;
-    /// nil when none does.
-    func turn(for text: RecognizedText, on image: PixImage, orientation: OrientationReport) throws -> Turn? {
+    /// The turns `text`, read from `image`, calls for, to be tried in order: 270° when Tesseract read most
+    /// of it as vertical text with confidence; else the turn whose central square of `image` reads
+    /// clearly better than the square as it is, then, when the orient stage turned the page
+    /// (`orientation`), that turn undone. Empty when none does.
+    func turns(for text: RecognizedText, on image: PixImage, orientation: OrientationReport) throws -> [Turn] {
         if let turnedText = text.turnedText, text.meanConfidence >= Self.lowConfidence {
-            return Turn(correction: turnedText, confidenceAsIs: nil, confidenceTurned: nil)
+            return [Turn(correction: turnedText, confidenceAsIs: nil, confidenceTurned: nil)]
         }
-        if let turn = try squareTurn(for: image) { return turn }
-        guard orientation.applied, orientation.rotation % 360 != 0 else { return nil }
-        return Turn(correction: 360 - orientation.rotation % 360, confidenceAsIs: nil, confidenceTurned: nil, undoesStage: true)
+        var turns = try squareTurn(for: image).map { [$0] } ?? []
+        if orientation.applied, orientation.rotation % 360 != 0, turns.first?.correction != 360 - orientation.rotation % 360 {
+            // A receipt's square can read a little better sideways (a column of prices) than upside down.
+            turns.append(Turn(correction: 360 - orientation.rotation % 360, confidenceAsIs: nil, confidenceTurned: nil, undoesStage: true))
+        }
+        return turns
     }
 
     /// The turn whose central square of `image` reads clearly better than the square as it is; nil when

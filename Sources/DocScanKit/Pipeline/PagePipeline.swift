@@ -91,21 +91,32 @@ public final class PagePipeline {
     }
 
     /// Reads `page` again turned when Tesseract read most of its text turned, when its central square
-    /// reads clearly better in another turn, or else with the orient stage's turn undone
-    /// (`TurnAfterReading`), and keeps that reading when it is upright and as sure, or clearly surer.
+    /// reads clearly better in another turn, and with the orient stage's turn undone (`TurnAfterReading`),
+    /// in that order, and keeps the first reading that is upright and as sure, or clearly surer.
     private func readTurned(
         _ page: inout CleanedPage, _ text: inout RecognizedText, orientation: inout OrientationReport,
         clock: inout StageClock, context: inout PageContext
     ) throws {
         let check = TurnAfterReading(checker: recognizer.recognizer)
-        guard let turn = try clock.time(\.orient, { try check.turn(for: text, on: page.image, orientation: orientation) }),
-              let image = page.image.rotated(quarterTurns: turn.correction / 90) else { return }
-        let turned = CleanedPage(image: image, orientation: page.orientation, cleanup: page.cleanup, steps: [])
-        let warnings = context.warnings
-        let again = try clock.time(\.recognize) { try recognizer.run(turned, context: &context) }
-        // The same page read twice warns twice of the same things.
-        context.warnings = warnings + context.warnings.dropFirst(warnings.count).filter { !warnings.contains($0) }
-        guard turn.keeps(again, over: text) else { return }
+        let turns = try clock.time(\.orient) { try check.turns(for: text, on: page.image, orientation: orientation) }
+        for turn in turns {
+            guard let image = page.image.rotated(quarterTurns: turn.correction / 90) else { continue }
+            let turned = CleanedPage(image: image, orientation: page.orientation, cleanup: page.cleanup, steps: [])
+            let warnings = context.warnings
+            let again = try clock.time(\.recognize) { try recognizer.run(turned, context: &context) }
+            // The same page read twice warns twice of the same things.
+            context.warnings = warnings + context.warnings.dropFirst(warnings.count).filter { !warnings.contains($0) }
+            guard turn.keeps(again, over: text) else { continue }
+            keep(turned, again, turn: turn, page: &page, text: &text, orientation: &orientation, context: &context)
+            return
+        }
+    }
+
+    /// Takes `again`, the page read turned by `turn`, as the page's reading.
+    private func keep(
+        _ turned: CleanedPage, _ again: RecognizedText, turn: TurnAfterReading.Turn,
+        page: inout CleanedPage, text: inout RecognizedText, orientation: inout OrientationReport, context: inout PageContext
+    ) {
         if orientation.applied {
             context.warnings.append(String(
                 format: "%@ turned the page by %d°, but it then read with almost no confidence (%.0f); turned by a further %d° it reads clearly better (%.0f)",

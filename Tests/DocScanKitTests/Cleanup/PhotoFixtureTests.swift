@@ -187,6 +187,18 @@ struct PhotoFixtureTests {
         #expect(cer <= 0.03, "CER \(cer)")
     }
 
+    /// A sheet running out of the frame at a corner is still found by its outline: the corner lies 89 px
+    /// (5.6% of the photo's width) out, and is placed where the sheet's edges meet.
+    @Test func aLetterRunningOutOfTheFrameIsFoundWhole() throws {
+        let record = try scan("cut_letter.jpg", mode: .fast)
+        #expect(record.cleanup?.pageMethod == "edges")
+        let corner = try #require(record.cleanup?.pageCorners?.bottomRight)
+        #expect(corner.x > Double(try #require(record.originalWidth)), "\(corner)")
+        #expect(try cornerError(record, geometry("cut_letter")) <= 0.01)
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("cut_letter"), chinese: false)
+        #expect(cer <= 0.02, "CER \(cer)")
+    }
+
     @Test func aScannedReceiptKeepsEveryRow() throws {
         let record = try scan("receipt_scan.png", mode: .accurate)
         #expect(record.cleanup?.warped == false)
