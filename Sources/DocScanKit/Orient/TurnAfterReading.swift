@@ -76,9 +76,10 @@ struct TurnAfterReading {
             return [Turn(correction: turnedText, confidenceAsIs: nil, confidenceTurned: nil)]
         }
         var turns = try squareTurn(for: image).map { [$0] } ?? []
-        if orientation.applied, orientation.rotation % 360 != 0, turns.first?.correction != 360 - orientation.rotation % 360 {
+        let undo = 360 - orientation.rotation
+        if orientation.applied, orientation.rotation != 0, turns.first?.correction != undo {
             // A receipt's square can read a little better sideways (a column of prices) than upside down.
-            turns.append(Turn(correction: 360 - orientation.rotation % 360, confidenceAsIs: nil, confidenceTurned: nil, undoesStage: true))
+            turns.append(Turn(correction: undo, confidenceAsIs: nil, confidenceTurned: nil, undoesStage: true))
         }
         return turns
     }

@@ -107,32 +107,23 @@ public final class PagePipeline {
             // The same page read twice warns twice of the same things.
             context.warnings = warnings + context.warnings.dropFirst(warnings.count).filter { !warnings.contains($0) }
             guard turn.keeps(again, over: text) else { continue }
-            keep(turned, again, turn: turn, page: &page, text: &text, orientation: &orientation, context: &context)
+            if orientation.applied {
+                context.warnings.append(String(
+                    format: "%@ turned the page by %d°, but it then read with almost no confidence (%.0f); turned by a further %d° it reads clearly better (%.0f)",
+                    orientation.turnProposedBy == "osd" ? "OSD" : "Leptonica's ascender count", orientation.rotation,
+                    text.meanConfidence, turn.correction, again.meanConfidence))
+            }
+            // A turn tried on the whole page is judged by the whole page's confidence, both ways.
+            orientation.confidenceAsIs = turn.undoesStage ? text.meanConfidence : turn.confidenceAsIs
+            orientation.confidenceTurned = turn.undoesStage ? again.meanConfidence : turn.confidenceTurned
+            // On top of the orient stage's turn, if it made one: a wrong turn undone leaves the page as it came.
+            orientation.rotation = (orientation.rotation + turn.correction) % 360
+            orientation.applied = orientation.rotation != 0
+            orientation.turnProposedBy = turn.proposer
+            page = turned
+            text = again
             return
         }
-    }
-
-    /// Takes `again`, the page read turned by `turn`, as the page's reading.
-    private func keep(
-        _ turned: CleanedPage, _ again: RecognizedText, turn: TurnAfterReading.Turn,
-        page: inout CleanedPage, text: inout RecognizedText, orientation: inout OrientationReport, context: inout PageContext
-    ) {
-        if orientation.applied {
-            context.warnings.append(String(
-                format: "%@ turned the page by %d°, but it then read with almost no confidence (%.0f); turned by a further %d° it reads clearly better (%.0f)",
-                orientation.turnProposedBy == "osd" ? "OSD" : "Leptonica's ascender count", orientation.rotation,
-                text.meanConfidence, turn.correction, again.meanConfidence))
-        }
-        let first = text
-        page = turned
-        text = again
-        // On top of the orient stage's turn, if it made one: a wrong turn undone leaves the page as it came.
-        orientation.rotation = (orientation.rotation + turn.correction) % 360
-        orientation.applied = orientation.rotation != 0
-        orientation.turnProposedBy = turn.proposer
-        // A turn tried on the whole page is judged by the whole page's confidence, both ways.
-        orientation.confidenceAsIs = turn.undoesStage ? first.meanConfidence : turn.confidenceAsIs
-        orientation.confidenceTurned = turn.undoesStage ? again.meanConfidence : turn.confidenceTurned
     }
 
     /// Confidences to one decimal: more digits are noise in a record.
