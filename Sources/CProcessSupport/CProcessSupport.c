@@ -24,3 +24,7 @@ int docscan_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
 int docscan_malloc_trim(void) {
     return malloc_trim(0);
 }
+
+int docscan_malloc_mmap_threshold(int bytes) {
+    return mallopt(M_MMAP_THRESHOLD, bytes);
+}

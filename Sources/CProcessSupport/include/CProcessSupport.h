@@ -19,4 +19,9 @@ int docscan_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 /// after a page to the system. Returns 1 when memory was released.
 int docscan_malloc_trim(void);
 
+/// mallopt(M_MMAP_THRESHOLD, bytes): blocks of at least `bytes` get their own mapping, returned to the
+/// system when freed, and glibc no longer raises the threshold as larger blocks are freed. Returns 1 on
+/// success.
+int docscan_malloc_mmap_threshold(int bytes);
+
 #endif

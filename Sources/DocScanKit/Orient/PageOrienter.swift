@@ -17,7 +17,8 @@ import Foundation
 /// Fixtures turned every way (100 Latin pages) its clear verdicts were all right, while OSD saw 12 of
 /// those pages upright or under its threshold (an 1871 scan upside down: ascenders -28.6, OSD 0° with
 /// confidence 5.9). OSD's engine (about 30 MB) is loaded at the first page that needs it: a worker
-/// reading Latin pages may never hold it.
+/// reading Latin pages may never hold it, and it is let go after each page that used it
+/// (`Options.releasesEngine`).
 ///
 /// OSD's cost is its shape classifier, run on a fixed number of characters (250, four ways each; 8% of a
 /// Chinese page's CPU, its layout analysis under 1%). It first looks at 100: a page they find upright is
@@ -36,6 +37,15 @@ public final class PageOrienter: PageStage {
         /// Trust Leptonica's ascender count when it finds the page upright, and skip OSD: only for Latin
         /// script (`ScanConfiguration` sets it from the language list).
         public var ascenderCheck = false
+        /// Let OSD's engine go after each page that used it, with the heap it freed, and load it again at
+        /// the next page that needs it.
+        ///
+        /// The engine (about 30 MB, mostly its shape classifier's tables) is needed for a moment before the
+        /// page is read; let go, the reading does not stack on it. Measured on the public eval set's eight
+        /// Chinese pages, `--jobs 2`, peak of docscan's and its workers' summed resident memory: fast mode
+        /// 424–427 → 397–398 MB, accurate mode 467–472 → 420–439 MB (with the cleaned page's sources let
+        /// go, `PagePreparer`), for 30–100 ms of loading a page that needs OSD.
+        public var releasesEngine = true
         /// How many points of mean word confidence the page as it was must lead by to refuse OSD's turn.
         public static let refusalMargin = 5.0
         /// OSD's first, quick look: `min_characters_to_try` (it classifies five times as many characters).
@@ -77,7 +87,8 @@ public final class PageOrienter: PageStage {
     }
 
     public let options: Options
-    /// OSD, once loaded; nil without detection, or until a page needs it when the ascender check runs.
+    /// OSD, once loaded; nil without detection, until a page needs it when the ascender check runs, and
+    /// between pages when `Options.releasesEngine`.
     private var engine: OrientationEngine?
     private let osdModelPath: String?
 
@@ -122,6 +133,12 @@ public final class PageOrienter: PageStage {
     }
 
     public func run(_ page: LoadedPage, context: inout PageContext) throws -> OrientedPage {
+        defer {
+            if options.releasesEngine, engine != nil {
+                engine = nil
+                ProcessMemory.releaseFreed()
+            }
+        }
         var report = OrientationReport()
         report.exif = page.exifOrientation
         report.exifApplied = page.exifApplied

@@ -39,6 +39,9 @@ public enum ChildProcessMain {
             }
         }
 
+        if !ProcessMemory.mapBlocks(atLeast: largeBlock) {
+            warn("a worker process cannot set how it allocates page images (mallopt)")
+        }
         let pipeline: PagePipeline
         do {
             pipeline = try PagePipeline(configuration: configuration, extractsKeywords: false)
@@ -67,6 +70,9 @@ public enum ChildProcessMain {
             guard reply(.record(record)) else { return }
         }
     }
+
+    /// Blocks of this size or more (page images) get their own mapping: `ProcessMemory.mapBlocks(atLeast:)`.
+    static let largeBlock = 4 << 20
 
     private static func warn(_ message: String) {
         FileHandle.standardError.write(Data("docscan: warning: \(message)\n".utf8))

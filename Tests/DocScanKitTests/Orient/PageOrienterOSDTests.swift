@@ -9,8 +9,11 @@ struct PageOrienterOSDTests {
     @Test func osdIsLoadedAtTheFirstPageTheAscendersCannotSettle() throws {
         let configuration = try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "eng"), jobs: 1)
         #expect(configuration.orientation.ascenderCheck)
+        // Kept once loaded, so that it shows (a worker lets it go after each page).
+        var options = configuration.orientation
+        options.releasesEngine = false
         let orienter = try PageOrienter(
-            options: configuration.orientation, osdModel: configuration.osdModel,
+            options: options, osdModel: configuration.osdModel,
             checker: ScriptedRecognizer(script: []))
         #expect(!orienter.holdsOSD)
 
@@ -106,6 +109,28 @@ struct PageOrienterOSDTests {
             options: configuration.orientation, osdModel: configuration.osdModel,
             checker: ScriptedRecognizer(script: []))
         #expect(orienter.holdsOSD)
+    }
+
+    /// OSD's engine is let go once the page is turned, so the reading does not stack on it; loaded again,
+    /// it judges the next page the same. Kept when asked.
+    @Test func osdIsLetGoAfterEachPageUnlessKept() throws {
+        let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
+        #expect(configuration.orientation.releasesEngine)
+        for releases in [true, false] {
+            var options = configuration.orientation
+            options.releasesEngine = releases
+            let orienter = try PageOrienter(
+                options: options, osdModel: configuration.osdModel, checker: ScriptedRecognizer(script: []))
+            let page = try #require(try PageSource(root: TestSupport.fixture("zh_notice.png")).list().pages.first)
+            for _ in 0..<2 {
+                var context = PageContext(page: page, mode: .fast, languages: configuration.languages)
+                let loaded = try PageLoader().run(page, context: &context)
+                let report = try orienter.run(loaded, context: &context).orientation
+                #expect(report.osdAngle == 0 && report.rotation == 0, "\(report)")
+                #expect(report.script == "Han", "\(report)")
+                #expect(orienter.holdsOSD == !releases)
+            }
+        }
     }
 }
 
