@@ -17,7 +17,7 @@ import Foundation
 /// Fixtures turned every way (100 Latin pages) its clear verdicts were all right, while OSD saw 12 of
 /// those pages upright or under its threshold (an 1871 scan upside down: ascenders -28.6, OSD 0° with
 /// confidence 5.9). OSD's engine (about 30 MB) is loaded at the first page that needs it: a worker
-/// reading Latin pages may never hold it, and it is let go after each page that used it
+/// reading Latin pages may never hold it, and it is let go as soon as it has looked at a page
 /// (`Options.releasesEngine`).
 ///
 /// OSD's cost is its shape classifier, run on a fixed number of characters (250, four ways each; 8% of a
@@ -37,7 +37,7 @@ public final class PageOrienter: PageStage {
         /// Trust Leptonica's ascender count when it finds the page upright, and skip OSD: only for Latin
         /// script (`ScanConfiguration` sets it from the language list).
         public var ascenderCheck = false
-        /// Let OSD's engine go after each page that used it, with the heap it freed, and load it again at
+        /// Let OSD's engine go once it has looked at a page, with the heap it freed, and load it again at
         /// the next page that needs it.
         ///
         /// The engine (about 30 MB, mostly its shape classifier's tables) is needed for a moment before the
@@ -133,12 +133,6 @@ public final class PageOrienter: PageStage {
     }
 
     public func run(_ page: LoadedPage, context: inout PageContext) throws -> OrientedPage {
-        defer {
-            if options.releasesEngine, engine != nil {
-                engine = nil
-                ProcessMemory.releaseFreed()
-            }
-        }
         var report = OrientationReport()
         report.exif = page.exifOrientation
         report.exifApplied = page.exifApplied
@@ -221,6 +215,13 @@ public final class PageOrienter: PageStage {
     private func detectWithOSD(
         _ reduced: PixImage, into report: inout OrientationReport, context: inout PageContext
     ) throws -> OrientationEngine.Detection? {
+        // Before the turn is checked by reading, and the page turned: neither stacks on the engine.
+        defer {
+            if options.releasesEngine, engine != nil {
+                engine = nil
+                ProcessMemory.releaseFreed()
+            }
+        }
         // OSD needs a resolution to size its character filters; judge it as a 300 dpi page at the working size.
         let quick = try osd().detect(reduced, resolution: 300, characters: Options.quickCharacters)
         if let quick, quick.correction == 0, quick.confidence > Options.quickUprightConfidence {
