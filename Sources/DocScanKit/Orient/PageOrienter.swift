@@ -118,17 +118,17 @@ public final class PageOrienter: PageStage {
     /// Whether OSD's engine is loaded now.
     var holdsOSD: Bool { engine != nil }
 
-    /// OSD's engine, loaded on first use.
-    private func osd() throws -> OrientationEngine {
-        if let engine { return engine }
-        guard let osdModelPath else { throw PageError(.recognitionFailed, "orientation detection is off") }
+    /// OSD's engine, loaded on first use; nil, with the reason, when it cannot be loaded.
+    private func osd() -> Result<OrientationEngine, PageError> {
+        if let engine { return .success(engine) }
+        guard let osdModelPath else { return .failure(PageError(.recognitionFailed, "orientation detection is off")) }
         do {
             let loaded = try OrientationEngine(model: osdModelPath)
             engine = loaded
-            return loaded
+            return .success(loaded)
         } catch {
             // It loaded when the worker started: the file changed since.
-            throw PageError(.recognitionFailed, "the OSD model could not be loaded again: \(error)")
+            return .failure(PageError(.recognitionFailed, "the OSD model could not be loaded again: \(error)"))
         }
     }
 
@@ -155,7 +155,7 @@ public final class PageOrienter: PageStage {
             correction = clear
             report.turnProposedBy = "ascenders"
         } else {
-            guard let detection = try detectWithOSD(reduced, into: &report, context: &context) else {
+            guard let detection = detectWithOSD(reduced, into: &report, context: &context) else {
                 return OrientedPage(image: page.image, orientation: report)
             }
             correction = detection.correction
@@ -211,10 +211,11 @@ public final class PageOrienter: PageStage {
     }
 
     /// OSD's verdict on `reduced` when it proposes a turn it is confident of; nil when the page stays as it
-    /// is (upright, too little text, or a turn under the threshold, with a warning).
+    /// is (upright, too little text, or a turn under the threshold, with a warning; or, with a warning too,
+    /// OSD's model could not be loaded again).
     private func detectWithOSD(
         _ reduced: PixImage, into report: inout OrientationReport, context: inout PageContext
-    ) throws -> OrientationEngine.Detection? {
+    ) -> OrientationEngine.Detection? {
         // Before the turn is checked by reading, and the page turned: neither stacks on the engine.
         defer {
             if options.releasesEngine, engine != nil {
@@ -222,13 +223,22 @@ public final class PageOrienter: PageStage {
                 ProcessMemory.releaseFreed()
             }
         }
+        // Loaded again for each page, OSD's model can be gone in a long run (a package upgrade): the page
+        // is read as it is, and a page read turned is still caught after reading (`TurnAfterReading`).
+        let osd: OrientationEngine
+        switch self.osd() {
+        case .success(let engine): osd = engine
+        case .failure(let error):
+            context.warnings.append("orientation not detected: \(error.message)")
+            return nil
+        }
         // OSD needs a resolution to size its character filters; judge it as a 300 dpi page at the working size.
-        let quick = try osd().detect(reduced, resolution: 300, characters: Options.quickCharacters)
+        let quick = osd.detect(reduced, resolution: 300, characters: Options.quickCharacters)
         if let quick, quick.correction == 0, quick.confidence > Options.quickUprightConfidence {
             report.record(quick)
             return nil
         }
-        guard let detection = try osd().detect(Self.evenlyLit(reduced), resolution: 300) else {
+        guard let detection = osd.detect(Self.evenlyLit(reduced), resolution: 300) else {
             context.warnings.append("too little text to detect the page's orientation; kept as it is")
             return nil
         }

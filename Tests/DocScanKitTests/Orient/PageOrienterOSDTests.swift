@@ -132,6 +132,35 @@ struct PageOrienterOSDTests {
             }
         }
     }
+
+    /// OSD's model gone in the middle of a run (it is loaded again for each page that needs it): the page
+    /// is kept as it is, with a warning that says why, instead of failing.
+    @Test func aPageWhoseOSDModelIsGoneIsKeptAsItIsWithAWarning() throws {
+        let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
+        let installed = try #require(configuration.osdModel)
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("osd.traineddata").path
+        try FileManager.default.copyItem(atPath: installed.path, toPath: copy)
+        let model = InstalledModel(language: "osd", variant: installed.variant, path: copy, size: installed.size)
+        let checker = AnsweringChecker(answers: [40, 95])
+        let orienter = try PageOrienter(options: configuration.orientation, osdModel: model, checker: checker)
+        let page = try #require(try PageSource(root: TestSupport.special("orientation/zh_notice_rot270.png")).list().pages.first)
+        func orient() throws -> (OrientationReport, [String]) {
+            var context = PageContext(page: page, mode: .fast, languages: configuration.languages)
+            let loaded = try PageLoader().run(page, context: &context)
+            return (try orienter.run(loaded, context: &context).orientation, context.warnings)
+        }
+
+        let (turned, _) = try orient()
+        #expect(turned.turnProposedBy == "osd" && turned.rotation == 90 && turned.applied, "\(turned)")
+
+        try FileManager.default.removeItem(atPath: copy)
+        let (kept, warnings) = try orient()
+        #expect(kept.detected && kept.rotation == 0 && !kept.applied && kept.osdAngle == nil, "\(kept)")
+        #expect(warnings.contains { $0.hasPrefix("orientation not detected: the OSD model could not be loaded again") }, "\(warnings)")
+        #expect(checker.answers.isEmpty)
+    }
 }
 
 /// Answers the reading check with the given confidences, in order: the page as it is, then turned.
