@@ -118,7 +118,7 @@ public final class PageOrienter: PageStage {
     /// Whether OSD's engine is loaded now.
     var holdsOSD: Bool { engine != nil }
 
-    /// OSD's engine, loaded on first use; nil, with the reason, when it cannot be loaded.
+    /// OSD's engine, loaded on first use, or why it cannot be loaded.
     private func osd() -> Result<OrientationEngine, PageError> {
         if let engine { return .success(engine) }
         guard let osdModelPath else { return .failure(PageError(.recognitionFailed, "orientation detection is off")) }

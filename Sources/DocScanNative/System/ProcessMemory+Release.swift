@@ -17,7 +17,6 @@ extension ProcessMemory {
     /// (docscan and its workers, peak of summed resident memory): 4 MB took fast mode from 398 to 383 MB
     /// and accurate mode from 424 to 401 MB, at the same wall time; 1 MB measured the same.
     /// - Returns: false when glibc refused the setting.
-    @discardableResult
     package static func mapBlocks(atLeast bytes: Int) -> Bool {
         docscan_malloc_mmap_threshold(Int32(clamping: bytes)) == 1
     }

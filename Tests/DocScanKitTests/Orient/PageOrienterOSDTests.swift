@@ -18,10 +18,7 @@ struct PageOrienterOSDTests {
         #expect(!orienter.holdsOSD)
 
         func orient(_ url: URL) throws -> OrientationReport {
-            let page = try #require(try PageSource(root: url).list().pages.first)
-            var context = PageContext(page: page, mode: .accurate, languages: configuration.languages)
-            let loaded = try PageLoader().run(page, context: &context)
-            return try orienter.run(loaded, context: &context).orientation
+            try oriented(url, by: orienter, configuration).report
         }
         let upright = try orient(TestSupport.fixture("en_letter.png"))
         #expect(upright.osdAngle == nil)
@@ -46,16 +43,13 @@ struct PageOrienterOSDTests {
         let configuration = try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "eng"), jobs: 1)
         let checker = AnsweringChecker(answers: [95, 40])
         let orienter = try PageOrienter(options: configuration.orientation, osdModel: configuration.osdModel, checker: checker)
-        let page = try #require(try PageSource(root: TestSupport.special("orientation/en_letter_rot180.png")).list().pages.first)
-        var context = PageContext(page: page, mode: .accurate, languages: configuration.languages)
-        let loaded = try PageLoader().run(page, context: &context)
-        let report = try orienter.run(loaded, context: &context).orientation
+        let (report, warnings) = try oriented(TestSupport.special("orientation/en_letter_rot180.png"), by: orienter, configuration)
         #expect(report.turnProposedBy == "ascenders")
         #expect(report.confidenceAsIs == 95 && report.confidenceTurned == 40)
         #expect(report.rotation == 0 && !report.applied)
-        #expect(context.warnings.contains {
+        #expect(warnings.contains {
             $0.hasPrefix("Leptonica's ascender count proposed turning the page by 180°, but it reads better as it is")
-        }, "\(context.warnings)")
+        }, "\(warnings)")
         #expect(checker.answers.isEmpty)
     }
 
@@ -121,11 +115,8 @@ struct PageOrienterOSDTests {
             options.releasesEngine = releases
             let orienter = try PageOrienter(
                 options: options, osdModel: configuration.osdModel, checker: ScriptedRecognizer(script: []))
-            let page = try #require(try PageSource(root: TestSupport.fixture("zh_notice.png")).list().pages.first)
             for _ in 0..<2 {
-                var context = PageContext(page: page, mode: .fast, languages: configuration.languages)
-                let loaded = try PageLoader().run(page, context: &context)
-                let report = try orienter.run(loaded, context: &context).orientation
+                let report = try oriented(TestSupport.fixture("zh_notice.png"), by: orienter, configuration).report
                 #expect(report.osdAngle == 0 && report.rotation == 0, "\(report)")
                 #expect(report.script == "Han", "\(report)")
                 #expect(orienter.holdsOSD == !releases)
@@ -145,22 +136,27 @@ struct PageOrienterOSDTests {
         let model = InstalledModel(language: "osd", variant: installed.variant, path: copy, size: installed.size)
         let checker = AnsweringChecker(answers: [40, 95])
         let orienter = try PageOrienter(options: configuration.orientation, osdModel: model, checker: checker)
-        let page = try #require(try PageSource(root: TestSupport.special("orientation/zh_notice_rot270.png")).list().pages.first)
-        func orient() throws -> (OrientationReport, [String]) {
-            var context = PageContext(page: page, mode: .fast, languages: configuration.languages)
-            let loaded = try PageLoader().run(page, context: &context)
-            return (try orienter.run(loaded, context: &context).orientation, context.warnings)
-        }
+        let page = TestSupport.special("orientation/zh_notice_rot270.png")
 
-        let (turned, _) = try orient()
+        let turned = try oriented(page, by: orienter, configuration).report
         #expect(turned.turnProposedBy == "osd" && turned.rotation == 90 && turned.applied, "\(turned)")
 
         try FileManager.default.removeItem(atPath: copy)
-        let (kept, warnings) = try orient()
+        let (kept, warnings) = try oriented(page, by: orienter, configuration)
         #expect(kept.detected && kept.rotation == 0 && !kept.applied && kept.osdAngle == nil, "\(kept)")
         #expect(warnings.contains { $0.hasPrefix("orientation not detected: the OSD model could not be loaded again") }, "\(warnings)")
         #expect(checker.answers.isEmpty)
     }
+}
+
+/// The first page under `url`, loaded and run through `orienter`: its orientation and its warnings.
+private func oriented(
+    _ url: URL, by orienter: PageOrienter, _ configuration: ScanConfiguration
+) throws -> (report: OrientationReport, warnings: [String]) {
+    let page = try #require(try PageSource(root: url).list().pages.first)
+    var context = PageContext(page: page, mode: configuration.mode, languages: configuration.languages)
+    let loaded = try PageLoader().run(page, context: &context)
+    return (try orienter.run(loaded, context: &context).orientation, context.warnings)
 }
 
 /// Answers the reading check with the given confidences, in order: the page as it is, then turned.
