@@ -41,3 +41,11 @@ void docscan_sharpen_grey_in_place(uint32_t *data, int width, int height, int wo
         }
     }
 }
+
+void docscan_grey_histogram(const uint32_t *data, int width, int height, int words_per_line, uint32_t *counts) {
+    for (int level = 0; level < 256; level++) counts[level] = 0;
+    for (int y = 0; y < height; y++) {
+        uint32_t *row = (uint32_t *)data + (long)y * words_per_line;
+        for (int x = 0; x < width; x++) counts[*pixel(row, x)]++;
+    }
+}

@@ -12,4 +12,8 @@
 void docscan_sharpen_grey_in_place(uint32_t *data, int width, int height, int words_per_line,
                                    float fraction, float *sums);
 
+/// Counts the levels of an 8-bit image in Leptonica's layout into `counts` (256 entries, zeroed here),
+/// as exact integers: Leptonica's histograms hold floats.
+void docscan_grey_histogram(const uint32_t *data, int width, int height, int words_per_line, uint32_t *counts);
+
 #endif

@@ -4,7 +4,7 @@ internal import CLeptonica
 ///
 /// Every image docscan holds is one of these; the raw pointer leaves only inside `withUnsafePix`.
 public final class PixImage {
-    private let pix: UnsafeMutablePointer<PIX>
+    private var pix: UnsafeMutablePointer<PIX>
     /// `darkPixels()`, once measured: the clean-up and recognize stages ask for it on the same page
     /// (despeckling, unread ink, dark areas), and each Otsu split and threshold took 4–5 ms a page.
     var darkPixelsMemo: PixImage??
@@ -25,6 +25,21 @@ public final class PixImage {
     public var depth: Int { Int(pixGetDepth(pix)) }
     /// Horizontal resolution from the file, 0 when it had none.
     public var resolution: Int { Int(pixGetXRes(pix)) }
+
+    /// Lets this image's pixels be `copy`'s, a pixel-for-pixel copy of them that another owner made (and
+    /// keeps: Leptonica counts the references), and frees its own. Tesseract copies every image it is
+    /// given and keeps the copy while it reads it; sharing that copy, a worker holds a page once instead
+    /// of twice through the reading (`TesseractEngine`). Nothing is shared unless `copy` is plain 8-bit
+    /// grey of the same size as this plain 8-bit grey image.
+    func share(_ copy: UnsafeMutablePointer<PIX>) {
+        guard copy != pix, depth == 8, pixGetDepth(copy) == 8,
+              pixGetColormap(pix) == nil, pixGetColormap(copy) == nil,
+              pixGetWidth(copy) == pixGetWidth(pix), pixGetHeight(copy) == pixGetHeight(pix),
+              let clone = pixClone(copy)
+        else { return }
+        docscan_pix_destroy(pix)
+        pix = clone
+    }
 
     /// Lends the handle for one C call; it must not be kept or freed.
     func withUnsafePix<Result>(_ body: (UnsafeMutablePointer<PIX>) throws -> Result) rethrows -> Result {

@@ -50,7 +50,10 @@ public final class OrientationEngine {
         _ = api.setVariable("min_characters_to_try", String(characters))
         return api.withHandle { api in
             defer { TessBaseAPIClear(api) }
-            image.withUnsafePix { TessBaseAPISetImage2(api, $0) }
+            // OSD looks at Tesseract's 1-bit image of the page only; handed that image, Tesseract keeps no
+            // grey copies of the page beside it (`binarizedAsTesseractWould`).
+            let binary = image.binarizedAsTesseractWould() ?? image
+            binary.withUnsafePix { TessBaseAPISetImage2(api, $0) }
             TessBaseAPISetSourceResolution(api, Int32(resolution))
             var degrees: Int32 = 0
             var confidence: Float = 0
