@@ -18,7 +18,8 @@ import Foundation
 /// never re-read, so their columns keep Tesseract's order.
 ///
 /// Print the layout analysis left out (cells of a ruled table) is found and read line by line afterwards
-/// (`UnreadInk`), and lines it read out of their column's order are put back (`ColumnGaps`).
+/// (`UnreadInk`), lines it read out of their column's order are put back (`ColumnGaps`), and marks it
+/// read at the ends of lines where there was no print are taken out (`EdgeMarks`).
 ///
 /// Tesseract's second pass over doubtful lines, inverted, finds light text on a dark ground; it is
 /// turned on only for a page with solid dark areas (banners, dark boxes) big enough to hold such text.
@@ -97,6 +98,7 @@ public final class TextRecognizer: PageStage {
             }
         }
         let moved = ColumnGaps.fill(&result)
+        let marks = EdgeMarks.strip(&result)
         result.lines = result.lines.map { line in
             var line = line
             line.text = HanSpacing.collapse(line.text)
@@ -109,6 +111,7 @@ public final class TextRecognizer: PageStage {
         result.layout?.invertedPass = invert
         result.layout?.recoveredLines = recovered
         result.layout?.movedLines = moved
+        result.layout?.edgeMarks = marks
         result.text = (arranged.rowText ?? HanSpacing.collapse(result.text)).trimmingCharacters(in: .whitespacesAndNewlines)
         return result
     }
