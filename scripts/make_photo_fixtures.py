@@ -23,6 +23,8 @@ Pages:
                    from a seeded generator (make_tilted): 27 degrees on grey stone
   tilted_receipt   receipt_counter's receipt so (29 degrees, small, on dark wood)
   cut_letter       the letter so (19 degrees, on white stone), its bottom-right corner out of the frame
+  ragged_columns   two_column with blank lines between paragraphs: two ragged columns on one
+                   baseline grid, side by side like a table's rows (render, PNG)
 
 All text is original, written for docscan (CC0). Names, shops, addresses and phone numbers are
 fictional.
@@ -556,14 +558,18 @@ COLUMN_PARAS = [
 ]
 
 
-def two_column_layout(justify=False):
+def two_column_layout(justify=False, grid=False):
     """Title across the page, then the paragraphs flowed through two columns; with `justify` every line
-    but a paragraph's last is set to the full column width, as in a book."""
+    but a paragraph's last is set to the full column width, as in a book; with `grid` paragraphs are
+    parted by a blank line (as a word processor's newsletter does), so both columns keep one baseline
+    grid and their lines stand side by side like a table's rows."""
     paper = (612.0, 792.0)  # US letter
     left, right, top = 54.0, 54.0, 60.0
     gutter = 30.0
     col_w = (paper[0] - left - right - gutter) / 2
     size, adv, para_gap = 12.0, 12.0 * LEADING, 9.0
+    if grid:
+        para_gap = adv
     ops, lines = [], []
     title_size = 18.0
     tw = width_pt(COLUMN_TITLE, "serif-bold", title_size)
@@ -856,6 +862,16 @@ def make_two_column():
                      "gutter_px": [boxes[0][2], boxes[1][0]]}
 
 
+def make_ragged_columns():
+    """The two_column page with its paragraphs parted by blank lines: the two ragged columns share one
+    baseline grid."""
+    ops, gt, lines, paper, counts, col_top, mid = two_column_layout(grid=True)
+    scale = 200 / 72
+    cov = draw_ops(ops, paper, scale)
+    img = Image.fromarray(np.clip(252 - cov * (252 - 20) + 0.5, 0, 255).astype(np.uint8))
+    return img, gt, {"dpi": 200, "column_lines": counts}
+
+
 def make_receipt_scan():
     ops, gt, lines, paper = receipt_layout(scan_receipt_items())
     cov = draw_ops(ops, paper, 300 / 72)
@@ -881,6 +897,10 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
     "two_column": ("eng", "render", "columns",
                    "article: US-letter page at 200 dpi: a title across, two columns of serif prose with a "
                    "30 pt gutter; read column 1, then column 2; flat, 8-bit gray PNG"),
+    "ragged_columns": ("eng", "render", "columns",
+                       "article: the two_column page with its paragraphs parted by blank lines, so its two ragged "
+                       "(left-aligned) columns share one baseline grid and their lines stand side by side like a "
+                       "table's rows; read column 1, then column 2; flat, 8-bit gray PNG"),
     "curled_columns": ("eng", "photo", "curl",
                        "article: the two_column page (US letter, title across, two justified columns of serif prose) "
                        "as the right-hand page of an open book (cut below the text, 612x500 pt), curled towards the "
@@ -902,7 +922,7 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
                      "300 dpi; 8-bit gray PNG"),
 }
 ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt_scan", "curled_columns",
-         "tilted_letter", "tilted_receipt", "cut_letter"]
+         "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns"]
 BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),
         "curled_columns": ("serif", 12), "tilted_letter": ("sans", 12), "tilted_receipt": ("mono", 7.7),
         "cut_letter": ("sans", 12)}
@@ -960,7 +980,8 @@ def main(argv=None):
                 flat.resize((round(flat.width * f), round(flat.height * f)), Image.LANCZOS).save(
                     os.path.join(a.flat, name + ".flat.png"))
         else:
-            img, gt, extra = {"two_column": make_two_column, "receipt_scan": make_receipt_scan}[name]()
+            img, gt, extra = {"two_column": make_two_column, "receipt_scan": make_receipt_scan,
+                           "ragged_columns": make_ragged_columns}[name]()
             path = os.path.join(a.out, name + ".png")
             img.save(path, optimize=True, dpi=(extra["dpi"], extra["dpi"]))
             w, h = img.size

@@ -30,6 +30,15 @@ enum ReadingOrder {
     static let maximumJustifiedShare = 0.55
     /// The fewest lines a page needs to be judged: a few lines are whatever Tesseract made of them.
     static let minimumLines = 4
+    /// The most lines that go on in lowercase from the line above them in their column (of those that
+    /// begin with a letter) for a table of longer cells. Sentences run on from line to line in a column
+    /// of prose (75–87% of the lines of the eval set's multi-column pages begin in lowercase, their
+    /// ragged columns as well as their justified ones); a table's cells begin anew (receipts 0 of 16 and
+    /// 19, a timetable photo 2 of 5). Without it two ragged columns of prose whose lines share their
+    /// baselines were joined line by line across the columns, as a table's rows.
+    static let maximumContinuedShare = 0.5
+    /// The fewest such lines for the share to count.
+    static let minimumContinuations = 6
 
     /// The page's layout, and its text in rows when it is a table; nil text keeps Tesseract's.
     static func arrange(_ lines: [RecognizedSpan]) -> (layout: PageLayout, rowText: String?) {
@@ -49,7 +58,8 @@ enum ReadingOrder {
         let isTable = lines.count >= minimumLines && share >= minimumSideBySide
             && (offset ?? .infinity) <= maximumRowOffset
             && ((aspect ?? .infinity) < shortCellAspect
-                || ((aspect ?? .infinity) < maximumCellAspect && justifiedShare < maximumJustifiedShare))
+                || ((aspect ?? .infinity) < maximumCellAspect && justifiedShare < maximumJustifiedShare
+                    && (continuedShare(lines) ?? 0) < maximumContinuedShare))
         let layout = PageLayout(
             order: isTable ? "rows" : "blocks", sideBySide: (share * 100).rounded() / 100,
             rowOffset: offset.map { ($0 * 100).rounded() / 100 }, cellAspect: aspect.map { ($0 * 10).rounded() / 10 },
@@ -79,6 +89,26 @@ enum ReadingOrder {
             }
         }
         return rows.map { $0.sorted { $0.box.x < $1.box.x } }
+    }
+
+    /// The share of lines beginning with a letter that begin in lowercase, of those with a line right
+    /// above them in their column (starting within a line height of where they start, less than one and a
+    /// half line heights above); nil when fewer than `minimumContinuations` lines have one.
+    static func continuedShare(_ lines: [RecognizedSpan]) -> Double? {
+        var lettered = 0, lowercase = 0
+        for line in lines {
+            let box = line.box
+            let above = lines.filter {
+                abs($0.box.x - box.x) <= box.height && $0.box.y + $0.box.height / 2 < box.y
+                    && box.y - ($0.box.y + $0.box.height) < box.height * 3 / 2
+            }
+            guard !above.isEmpty, let first = line.text.first(where: { !$0.isWhitespace }), first.isLetter,
+                  first.isLowercase || first.isUppercase
+            else { continue }
+            lettered += 1
+            if first.isLowercase { lowercase += 1 }
+        }
+        return lettered >= minimumContinuations ? Double(lowercase) / Double(lettered) : nil
     }
 
     /// Whether `box` ends within a line height of the right edge of the longest line that starts where

@@ -6,7 +6,7 @@ import Testing
 
 /// The phone-photo fixtures of Fixtures/photos (made by scripts/make_photo_fixtures.py, with their true
 /// corners and curl in `<name>.json`): a curled book page, a letter at an angle on a light desk, a small
-/// receipt on a dark counter, a letter and a receipt lying at a steep tilt, and two flat pages whose
+/// receipt on a dark counter, a letter and a receipt lying at a steep tilt, and three flat pages whose
 /// reading order matters.
 struct PhotoFixtureTests {
     static let folder = TestSupport.root.appendingPathComponent("Fixtures/photos")
@@ -212,6 +212,19 @@ struct PhotoFixtureTests {
         #expect(record.layout?.order == "blocks")
         let cer = CharacterErrorRate.of(record.text, reference: try truth("two_column"), chinese: false)
         #expect(cer <= 0.01, "CER \(cer)")
+    }
+
+    /// Two ragged columns whose lines share one baseline grid (blank lines between paragraphs) stand
+    /// side by side like a table's rows, but their sentences run on in lowercase from line to line: read
+    /// column by column, never joined across the gutter.
+    @Test(arguments: [ScanMode.accurate, .fast])
+    func raggedColumnsOnOneBaselineGridAreReadColumnByColumn(mode: ScanMode) throws {
+        let record = try scan("ragged_columns.png", mode: mode)
+        #expect((record.layout?.sideBySide ?? 0) >= 0.8)
+        #expect(record.layout?.order == "blocks")
+        #expect(rows(record.text).contains("When the Larchfield Community"), "\(record.text)")
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("ragged_columns"), chinese: false)
+        #expect(cer <= 0.01, "\(mode) CER \(cer)")
     }
 
     /// The lab report's table rows stay whole: item, value, unit and range on one line.

@@ -31,6 +31,33 @@ struct ReadingOrderTests {
         #expect(arranged.rowText == nil)
     }
 
+    /// Two ragged columns of prose (left-aligned, lines of every length) whose lines share baselines stay
+    /// in columns: their sentences run on from line to line, in lowercase.
+    @Test func raggedColumnsOfProseStayInColumns() {
+        let words = ["the", "letter", "arrived", "on", "monday", "and", "we", "read", "it", "twice"]
+        let widths = [430, 520, 380, 470, 300, 510, 440, 360, 490, 410]
+        let left = (0..<10).map { line("\(words[$0]) goes on in the left column", x: 50, y: 100 + $0 * 50, width: widths[$0]) }
+        let right = (0..<10).map { line("\(words[9 - $0]) goes on in the right column", x: 620, y: 100 + $0 * 50, width: widths[9 - $0]) }
+        let arranged = ReadingOrder.arrange(left + right)
+        #expect(arranged.layout.order == "blocks")
+        #expect(arranged.rowText == nil)
+    }
+
+    /// A table of longer cells whose lines begin anew, capitalized (a timetable: course, title, room),
+    /// is still read row by row.
+    @Test func aTableOfLongerCellsComesOutInRows() {
+        let courses = ["History 7B", "Physics 110", "English R1A", "Economics 1", "Statistics 20", "Music 27", "Spanish 3", "Chemistry 1A"]
+        let titles = ["Modern Europe and its wars", "Quantum mechanics seminar", "Reading and composition", "Introduction to economics",
+                      "Probability and statistics", "Music of the Americas", "Intermediate Spanish course", "General chemistry laboratory"]
+        let courseWidths = [330, 390, 350, 420, 360, 300, 380, 340], titleWidths = [560, 500, 470, 540, 520, 480, 550, 510]
+        let lines = courses.enumerated().map { line($1, x: 50, y: 100 + $0 * 50, width: courseWidths[$0]) }
+            + titles.enumerated().map { line($1, x: 520, y: 101 + $0 * 50, width: titleWidths[$0]) }
+        let arranged = ReadingOrder.arrange(lines)
+        #expect((arranged.layout.cellAspect ?? 0) >= ReadingOrder.shortCellAspect)
+        #expect(arranged.layout.order == "rows")
+        #expect(arranged.rowText?.split(separator: "\n").first == "History 7B  Modern Europe and its wars")
+    }
+
     /// Columns whose lines meet only by chance stay in columns, however short their lines.
     @Test func columnsThatMeetByChanceStayInColumns() {
         let left = (0..<10).map { line("left \($0)", x: 50, y: 100 + $0 * 50, width: 200) }
