@@ -15,12 +15,14 @@ extension PixImage {
     package func binarizedAsTesseractWould() -> PixImage? {
         guard depth == 8, withUnsafePix({ pixGetColormap($0) }) == nil else { return nil }
         var counts = [UInt32](repeating: 0, count: 256)
-        withUnsafePix { pix in
-            guard let data = pixGetData(pix) else { return }
+        let counted = withUnsafePix { pix in
+            guard let data = pixGetData(pix) else { return false }
             counts.withUnsafeMutableBufferPointer {
                 docscan_grey_histogram(data, pixGetWidth(pix), pixGetHeight(pix), pixGetWpl(pix), $0.baseAddress)
             }
+            return true
         }
+        guard counted else { return nil }
         guard let split = Self.otsuSplit(counts.map(Int.init)) else {
             // One level: Tesseract finds no ink.
             let blank = PixImage(taking: pixCreate(Int32(width), Int32(height), 1))
