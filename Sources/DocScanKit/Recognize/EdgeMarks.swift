@@ -32,8 +32,8 @@ enum EdgeMarks {
             }
             // The line's words left to right, less as many marks as went from each end.
             var words = page.words.filter { line.box.containsCentre(of: $0.box) }.sorted { $0.box.x < $1.box.x }
-            for _ in 0..<leading where words.first.map({ isMark($0.text, leading: true) }) == true { words.removeFirst() }
-            for _ in 0..<trailing where words.last.map({ isMark($0.text, leading: false) }) == true { words.removeLast() }
+            for _ in 0..<leading where words.first.map({ isMark(Substring($0.text), leading: true) }) == true { words.removeFirst() }
+            for _ in 0..<trailing where words.last.map({ isMark(Substring($0.text), leading: false) }) == true { words.removeLast() }
             readings[index] = LineReading(text: text, confidence: line.confidence, words: words)
         }
         page.replaceLines(readings)
@@ -46,22 +46,20 @@ enum EdgeMarks {
     static func stripped(_ text: String) -> (text: String, leading: Int, trailing: Int) {
         var rest = Substring(text.trimmingCharacters(in: .whitespaces))
         var leading = 0, trailing = 0
-        while let end = rest.firstIndex(where: \.isWhitespace) ?? (rest.isEmpty ? nil : rest.endIndex),
-              isMark(String(rest[..<end]), leading: true) {
-            rest = rest[end...].drop(while: \.isWhitespace)
+        // Each word is a slice of `rest`, so its indices cut `rest` (and the spaces inside stay as they are).
+        while let word = rest.split(maxSplits: 1, whereSeparator: \.isWhitespace).first, isMark(word, leading: true) {
+            rest = rest[word.endIndex...].drop(while: \.isWhitespace)
             leading += 1
         }
-        while let start = rest.lastIndex(where: \.isWhitespace).map({ rest.index(after: $0) }) ?? (rest.isEmpty ? nil : rest.startIndex),
-              isMark(String(rest[start...]), leading: false) {
-            rest = rest[..<start]
+        while let word = rest.split(whereSeparator: \.isWhitespace).last, isMark(word, leading: false) {
+            rest = rest[..<word.startIndex]
             while rest.last?.isWhitespace == true { rest.removeLast() }
             trailing += 1
         }
         return (String(rest), leading, trailing)
     }
 
-    private static func isMark(_ word: String, leading: Bool) -> Bool {
-        let word = Substring(word.trimmingCharacters(in: .whitespaces))
-        return marks.contains(word) || (leading && leadingMarks.contains(word))
+    private static func isMark(_ word: Substring, leading: Bool) -> Bool {
+        marks.contains(word) || (leading && leadingMarks.contains(word))
     }
 }

@@ -99,7 +99,7 @@ enum ReadingOrder {
         for line in lines {
             let box = line.box
             let above = lines.filter {
-                abs($0.box.x - box.x) <= box.height && $0.box.y + $0.box.height / 2 < box.y
+                startsWith($0.box, box) && $0.box.y + $0.box.height / 2 < box.y
                     && box.y - ($0.box.y + $0.box.height) < box.height * 3 / 2
             }
             guard !above.isEmpty, let first = line.text.first(where: { !$0.isWhitespace }), first.isLetter,
@@ -114,9 +114,14 @@ enum ReadingOrder {
     /// Whether `box` ends within a line height of the right edge of the longest line that starts where
     /// it starts: a full line of a justified column.
     static func reachesColumnEdge(_ box: PageBox, among lines: [RecognizedSpan]) -> Bool {
-        let column = lines.filter { abs($0.box.x - box.x) <= box.height }
+        let column = lines.filter { startsWith($0.box, box) }
         let edge = column.map { $0.box.x + $0.box.width }.max() ?? box.x + box.width
         return edge - (box.x + box.width) <= box.height
+    }
+
+    /// Whether `other` starts where `box` starts, within `box`'s height: a line of the same column.
+    static func startsWith(_ other: PageBox, _ box: PageBox) -> Bool {
+        abs(other.x - box.x) <= box.height
     }
 
     /// Two lines side by side: at the same height (overlapping by half the lower one) and apart.
