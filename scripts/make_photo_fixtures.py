@@ -872,6 +872,24 @@ def make_ragged_columns():
     return img, gt, {"dpi": 200, "column_lines": counts}
 
 
+def make_small_type_book():
+    """The curled_book page scanned flat at 80 dpi from worn type: ink thinned unevenly, then the
+    scanner's sampling (3x3 area average), its noise, grey paper and JPEG. Its thin strokes break into
+    single dark pixels beside the print, which an impulse-noise count took for noise."""
+    rng = np.random.default_rng(7)
+    paper = (432.0, 648.0)
+    ops, gt, lines = layout(curled_book_items(), paper, (40.0, 44.0, 46.0))
+    dpi, sub = 80, 3
+    cov = draw_ops(ops, paper, dpi / 72 * sub)
+    grain = smooth_noise(rng, cov.shape, (cov.shape[0] // 6, cov.shape[1] // 6))
+    cov = np.clip(cov * (1 - 0.5 * grain), 0, 1)
+    fine = Image.fromarray(np.clip(235 - cov * (235 - 45), 0, 255).astype(np.uint8))
+    coarse = fine.resize((fine.width // sub, fine.height // sub), Image.BOX)
+    grey = np.asarray(coarse).astype(float) + rng.normal(0, 3, (coarse.height, coarse.width))
+    img = Image.fromarray(np.clip(grey, 0, 255).astype(np.uint8))
+    return img, gt, {"dpi": dpi, "jpeg": True}
+
+
 def make_receipt_scan():
     ops, gt, lines, paper = receipt_layout(scan_receipt_items())
     cov = draw_ops(ops, paper, 300 / 72)
@@ -917,12 +935,16 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
     "cut_letter": ("eng", "photo", "perspective",
                    "letter: the desk_letter page drawn so too (seed 1001: 19 degrees counter-clockwise, keystone "
                    "0.72, on white stone), its bottom-right corner 89 px out of the frame; phone-like JPEG 1600x2100"),
+    "small_type_book": ("eng", "render", "small-type",
+                        "book_page: the curled_book page scanned flat at 80 dpi from worn type (ink thinned "
+                        "unevenly, grey paper, scanner noise), so its thin strokes break into single dark "
+                        "pixels beside the print; 8-bit gray JPEG 480x720 (quality 80)"),
     "receipt_scan": ("eng", "render", "receipt",
                      "receipt: 58 mm receipt (monospace, 15 item rows, totals) scanned flat and upright at "
                      "300 dpi; 8-bit gray PNG"),
 }
 ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt_scan", "curled_columns",
-         "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns"]
+         "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book"]
 BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),
         "curled_columns": ("serif", 12), "tilted_letter": ("sans", 12), "tilted_receipt": ("mono", 7.7),
         "cut_letter": ("sans", 12)}
@@ -981,9 +1003,13 @@ def main(argv=None):
                     os.path.join(a.flat, name + ".flat.png"))
         else:
             img, gt, extra = {"two_column": make_two_column, "receipt_scan": make_receipt_scan,
-                           "ragged_columns": make_ragged_columns}[name]()
-            path = os.path.join(a.out, name + ".png")
-            img.save(path, optimize=True, dpi=(extra["dpi"], extra["dpi"]))
+                           "ragged_columns": make_ragged_columns, "small_type_book": make_small_type_book}[name]()
+            if extra.pop("jpeg", False):  # a scanner's JPEG
+                path = os.path.join(a.out, name + ".jpg")
+                img.save(path, quality=80, optimize=True, dpi=(extra["dpi"], extra["dpi"]))
+            else:
+                path = os.path.join(a.out, name + ".png")
+                img.save(path, optimize=True, dpi=(extra["dpi"], extra["dpi"]))
             w, h = img.size
             # a scan: the page is the whole image (docscan's page finder should find no sheet)
             meta = {"kind": "scan", "image_size": [w, h],
