@@ -78,7 +78,7 @@ public struct PageCleaner: PageStage {
             let levels = ToneCorrection.levels(of: image)
             report.inkLevel = levels?.ink
             report.paperLevel = levels?.paper
-            let threshold = levels.map { ToneCorrection.backgroundThreshold(for: $0, backgroundRange: spread.range) }
+            let threshold = levels.map { ToneCorrection.backgroundThreshold(for: $0, of: image) }
                 ?? ToneCorrection.defaultBackgroundThreshold
             report.lowContrast = threshold != ToneCorrection.defaultBackgroundThreshold
             if let normalized = ToneCorrection.normalizedBackground(image, threshold: threshold) {
@@ -143,9 +143,9 @@ public struct PageCleaner: PageStage {
     static let evenBackground = (darkest: 200, range: 25)
 
     /// The darkest background tile and the spread between darkest and lightest, from Leptonica's
-    /// background map (tiles of 60 px; text pixels, darker than 100, left out).
-    static func backgroundSpread(_ image: PixImage) -> (darkest: Int, range: Int)? {
-        guard let map = image.backgroundGreyMap(tileWidth: 60, tileHeight: 60, foregroundThreshold: 100, minimumCount: 60),
+    /// background map (tiles of 60 px; print, the pixels darker than `printBelow`, left out).
+    static func backgroundSpread(_ image: PixImage, printBelow: Int = 100) -> (darkest: Int, range: Int)? {
+        guard let map = image.backgroundGreyMap(tileWidth: 60, tileHeight: 60, foregroundThreshold: printBelow, minimumCount: 60),
               let range = map.valueRange(sampling: 1)
         else { return nil }
         return (range.min, range.max - range.min)

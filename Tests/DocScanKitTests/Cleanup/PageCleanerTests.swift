@@ -6,11 +6,14 @@ import Testing
 
 /// The clean-up stage on pages made from a fixture with Leptonica: skewed, and on grey paper.
 struct PageCleanerTests {
-    /// Writes a changed copy of the 150-dpi letter and returns its path.
-    private func variant(_ name: String, _ change: (UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX>?) throws -> URL {
+    /// Writes a changed copy of `source` (the 150-dpi letter by default) and returns its path.
+    private func variant(
+        _ name: String, of source: URL = TestSupport.fixture("en_letter_150dpi.png"),
+        _ change: (UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX>?
+    ) throws -> URL {
         let folder = try TestSupport.temporaryFolder()
         let url = folder.appendingPathComponent(name)
-        var source = pixRead(TestSupport.fixture("en_letter_150dpi.png").path)
+        var source = pixRead(source.path)
         defer { pixDestroy(&source) }
         let page = try #require(source)
         var changed = change(page)
@@ -66,6 +69,28 @@ struct PageCleanerTests {
         #expect(cleanup.lowContrast)
         #expect(cleanup.inkLevel.map { (100...125).contains($0) } == true, "ink \(String(describing: cleanup.inkLevel))")
         #expect(try letterCER(record) <= 0.02)
+    }
+
+    /// A receipt faded to ink 150 on paper 210, with a solid block at the ink's level (a logo): counted
+    /// as paper, the faded print and the block darkened their tiles so that the page looked unevenly lit
+    /// (a spread of 60 levels), and the fixed foreground level flattened its print (CER 0.09).
+    @Test(arguments: ScanMode.allCases) func fadedPrintBesideADarkBlockIsKeptApartFromPaper(mode: ScanMode) throws {
+        let receipt = TestSupport.root.appendingPathComponent("Fixtures/photos/receipt_scan.png")
+        let url = try variant("faded_receipt.png", of: receipt) { page in
+            // Maps the receipt's ink (38) to 150 and its paper (244) to 210.
+            guard let faded = pixGammaTRC(nil, page, 1.0, -477, 399), let logo = boxCreate(513, 28, 85, 120) else { return nil }
+            var box: UnsafeMutablePointer<BOX>? = logo
+            defer { boxDestroy(&box) }
+            _ = pixSetInRectArbitrary(faded, logo, 150)
+            return faded
+        }
+        let record = try #require(try TestSupport.scan(url, mode: mode).first)
+        let cleanup = try #require(record.cleanup)
+        #expect(cleanup.lowContrast)
+        let truth = try String(
+            contentsOf: TestSupport.root.appendingPathComponent("Fixtures/photos/receipt_scan.gt.txt"), encoding: .utf8)
+        let cer = CharacterErrorRate.of(record.text, reference: truth, chinese: false)
+        #expect(cer <= 0.03, "CER \(cer)\n\(record.text)")
     }
 
     @Test func cleanPagesAreLeftAlone() throws {

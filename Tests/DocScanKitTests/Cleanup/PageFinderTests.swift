@@ -1,6 +1,7 @@
 import CLeptonica
 import DocScanCore
 import DocScanKit
+import DocScanNative
 import Foundation
 import Testing
 
@@ -104,6 +105,31 @@ struct PageFinderTests {
             #expect(record.cleanup?.warped == false, "\(name) was warped")
             #expect(record.cleanup?.pageNote == "the page fills the frame")
         }
+    }
+
+    /// A small scan of a book page with a shadow darkening its right side (to 55%): the edge finder
+    /// took two text lines for a sheet's top and bottom (print just beyond each is darker, as a desk
+    /// beyond a sheet is) and cut the page to the lines between (CER 0.78). Beyond them lies more page.
+    @Test(arguments: ScanMode.allCases) func aShadowedScanIsNotCutToItsLines(mode: ScanMode) throws {
+        let book = TestSupport.root.appendingPathComponent("Fixtures/photos/small_type_book.jpg")
+        let scan = try #require(PixImage(reading: book.path))
+        var samples = try #require(scan.greySamples())
+        for y in 0..<scan.height {
+            for x in 0..<scan.width {
+                let shade = 1 - 0.45 * min(1, max(0, (Double(x) / Double(scan.width) - 0.3) / 0.7))
+                samples[y * scan.width + x] = UInt8(Double(samples[y * scan.width + x]) * shade)
+            }
+        }
+        let url = try TestSupport.temporaryFolder().appendingPathComponent("shadowed_book.pgm")
+        var file = Data("P5\n\(scan.width) \(scan.height)\n255\n".utf8)
+        file.append(contentsOf: samples)
+        try file.write(to: url)
+        let record = try #require(try TestSupport.scan(url, mode: mode).first)
+        #expect(record.cleanup?.warped == false)
+        let truth = try String(
+            contentsOf: TestSupport.root.appendingPathComponent("Fixtures/photos/small_type_book.gt.txt"), encoding: .utf8)
+        let cer = CharacterErrorRate.of(record.text, reference: truth, chinese: false)
+        #expect(cer <= 0.03, "CER \(cer)\n\(record.text)")
     }
 
     /// Fast mode finds and flattens the sheet as accurate mode does.
