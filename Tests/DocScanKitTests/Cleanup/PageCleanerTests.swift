@@ -38,6 +38,24 @@ struct PageCleanerTests {
         #expect(try letterCER(record) <= 0.02)
     }
 
+    /// A small page (an 80-dpi book page, 480×720) turned 9°: swept for its skew at a quarter of its
+    /// size, its text lines were a pixel or two tall and Leptonica was too unsure of the angle (2.5) to
+    /// level it (CER 1.0).
+    @Test(arguments: ScanMode.allCases) func smallPagesAreLevelledToo(mode: ScanMode) throws {
+        let book = TestSupport.root.appendingPathComponent("Fixtures/photos/small_type_book.jpg")
+        let url = try variant("small_skewed.png", of: book) {
+            pixRotate($0, Float(9 * Double.pi / 180), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0)
+        }
+        let record = try #require(try TestSupport.scan(url, mode: mode).first)
+        let cleanup = try #require(record.cleanup)
+        #expect(cleanup.deskewed)
+        #expect(cleanup.skewAngle.map { abs(abs($0) - 9) < 0.3 } == true, "found \(String(describing: cleanup.skewAngle))")
+        let truth = try String(
+            contentsOf: TestSupport.root.appendingPathComponent("Fixtures/photos/small_type_book.gt.txt"), encoding: .utf8)
+        let cer = CharacterErrorRate.of(record.text, reference: truth, chinese: false)
+        #expect(cer <= 0.03, "CER \(cer)\n\(record.text)")
+    }
+
     /// Fast mode levels pages as far as accurate mode does: a 12° page read unlevelled is garbage.
     @Test func fastModeLevelsLargeSkewToo() throws {
         let large = try variant("large.png") { pixRotate($0, Float(12 * Double.pi / 180), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0) }
