@@ -199,15 +199,15 @@ public final class PageOrienter: PageStage {
     /// fall-off), for OSD's full look, which thresholds the page as a whole: on a shadowed Chinese page it
     /// found too little text to judge in any turn. The quick look runs on the page as it is, so a clean
     /// upright page pays nothing for the measuring (50–170 ms). Evenly lit pages are left alone, and so
-    /// are evenly lit faded ones (`ToneCorrection.backgroundThreshold`) and pages of impulse noise (`Despeckler`), whose specks make the paper look uneven: normalized, the
-    /// noisy Huckleberry Finn page turned upside down lost OSD's confidence in its turn (7.2 → 0.5), and
-    /// median-filtered too (0.2).
+    /// are evenly lit faded ones (`ToneCorrection.backgroundThreshold`; the fixed level would flatten
+    /// their print) and pages of impulse noise (`Despeckler`), whose specks make the paper look uneven:
+    /// normalized, the noisy Huckleberry Finn page turned upside down lost OSD's confidence in its turn
+    /// (7.2 → 0.5), and median-filtered too (0.2).
     static func evenlyLit(_ reduced: PixImage) -> PixImage {
         if let specks = Despeckler.specks(in: reduced), specks >= Despeckler.noisyPage { return reduced }
         guard reduced.depth == 8, let spread = PageCleaner.backgroundSpread(reduced), spread.range > ToneCorrection.evenLighting else {
             return reduced
         }
-        // Faded print spreads the tiles too, and the fixed level would flatten it away.
         if let levels = ToneCorrection.levels(of: reduced),
            ToneCorrection.backgroundThreshold(for: levels, of: reduced) != ToneCorrection.defaultBackgroundThreshold {
             return reduced
