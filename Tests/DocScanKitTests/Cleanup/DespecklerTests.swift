@@ -18,9 +18,7 @@ struct DespecklerTests {
             if draw < 15 { samples[index] = 0 } else if draw < 30 { samples[index] = 255 }
         }
         let url = folder.appendingPathComponent("noisy_letter.pgm")
-        var file = Data("P5\n\(clean.width) \(clean.height)\n255\n".utf8)
-        file.append(contentsOf: samples)
-        try file.write(to: url)
+        try TestSupport.writeGreyImage(samples, width: clean.width, height: clean.height, to: url)
         return url
     }
 
@@ -39,14 +37,13 @@ struct DespecklerTests {
     /// (`Fixtures/photos/small_type_book.jpg`): counted as noise, it measured 19 and was median-filtered
     /// (CER 0.046 fast, 0.075 accurate); it has no stray specks and reads well as it is.
     @Test(arguments: ScanMode.allCases) func smallTypeIsNotTakenForNoise(mode: ScanMode) throws {
-        let file = TestSupport.root.appendingPathComponent("Fixtures/photos/small_type_book.jpg")
+        let file = TestSupport.special("photos/small_type_book.jpg")
         let record = try #require(try TestSupport.scan(file, mode: mode).first)
         #expect(record.error == nil)
         let cleanup = try #require(record.cleanup)
         #expect(!cleanup.despeckled)
         #expect(try #require(cleanup.specks) < 2)
-        let truth = try String(
-            contentsOf: TestSupport.root.appendingPathComponent("Fixtures/photos/small_type_book.gt.txt"), encoding: .utf8)
+        let truth = try String(contentsOf: TestSupport.special("photos/small_type_book.gt.txt"), encoding: .utf8)
         let cer = CharacterErrorRate.of(record.text, reference: truth, chinese: false)
         #expect(cer <= 0.02, "CER \(cer)\n\(record.text)")
     }

@@ -42,7 +42,7 @@ struct PageCleanerTests {
     /// size, its text lines were a pixel or two tall and Leptonica was too unsure of the angle (2.5) to
     /// level it (CER 1.0).
     @Test(arguments: ScanMode.allCases) func smallPagesAreLevelledToo(mode: ScanMode) throws {
-        let book = TestSupport.root.appendingPathComponent("Fixtures/photos/small_type_book.jpg")
+        let book = TestSupport.special("photos/small_type_book.jpg")
         let url = try variant("small_skewed.png", of: book) {
             pixRotate($0, Float(9 * Double.pi / 180), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0)
         }
@@ -50,8 +50,7 @@ struct PageCleanerTests {
         let cleanup = try #require(record.cleanup)
         #expect(cleanup.deskewed)
         #expect(cleanup.skewAngle.map { abs(abs($0) - 9) < 0.3 } == true, "found \(String(describing: cleanup.skewAngle))")
-        let truth = try String(
-            contentsOf: TestSupport.root.appendingPathComponent("Fixtures/photos/small_type_book.gt.txt"), encoding: .utf8)
+        let truth = try String(contentsOf: TestSupport.special("photos/small_type_book.gt.txt"), encoding: .utf8)
         let cer = CharacterErrorRate.of(record.text, reference: truth, chinese: false)
         #expect(cer <= 0.03, "CER \(cer)\n\(record.text)")
     }
@@ -93,7 +92,7 @@ struct PageCleanerTests {
     /// as paper, the faded print and the block darkened their tiles so that the page looked unevenly lit
     /// (a spread of 60 levels), and the fixed foreground level flattened its print (CER 0.09).
     @Test(arguments: ScanMode.allCases) func fadedPrintBesideADarkBlockIsKeptApartFromPaper(mode: ScanMode) throws {
-        let receipt = TestSupport.root.appendingPathComponent("Fixtures/photos/receipt_scan.png")
+        let receipt = TestSupport.special("photos/receipt_scan.png")
         let url = try variant("faded_receipt.png", of: receipt) { page in
             // Maps the receipt's ink (38) to 150 and its paper (244) to 210.
             guard let faded = pixGammaTRC(nil, page, 1.0, -477, 399), let logo = boxCreate(513, 28, 85, 120) else { return nil }
@@ -105,8 +104,7 @@ struct PageCleanerTests {
         let record = try #require(try TestSupport.scan(url, mode: mode).first)
         let cleanup = try #require(record.cleanup)
         #expect(cleanup.lowContrast)
-        let truth = try String(
-            contentsOf: TestSupport.root.appendingPathComponent("Fixtures/photos/receipt_scan.gt.txt"), encoding: .utf8)
+        let truth = try String(contentsOf: TestSupport.special("photos/receipt_scan.gt.txt"), encoding: .utf8)
         let cer = CharacterErrorRate.of(record.text, reference: truth, chinese: false)
         #expect(cer <= 0.03, "CER \(cer)\n\(record.text)")
     }

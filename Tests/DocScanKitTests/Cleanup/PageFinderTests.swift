@@ -111,7 +111,7 @@ struct PageFinderTests {
     /// took two text lines for a sheet's top and bottom (print just beyond each is darker, as a desk
     /// beyond a sheet is) and cut the page to the lines between (CER 0.78). Beyond them lies more page.
     @Test(arguments: ScanMode.allCases) func aShadowedScanIsNotCutToItsLines(mode: ScanMode) throws {
-        let book = TestSupport.root.appendingPathComponent("Fixtures/photos/small_type_book.jpg")
+        let book = TestSupport.special("photos/small_type_book.jpg")
         let scan = try #require(PixImage(reading: book.path))
         var samples = try #require(scan.greySamples())
         for y in 0..<scan.height {
@@ -121,13 +121,10 @@ struct PageFinderTests {
             }
         }
         let url = try TestSupport.temporaryFolder().appendingPathComponent("shadowed_book.pgm")
-        var file = Data("P5\n\(scan.width) \(scan.height)\n255\n".utf8)
-        file.append(contentsOf: samples)
-        try file.write(to: url)
+        try TestSupport.writeGreyImage(samples, width: scan.width, height: scan.height, to: url)
         let record = try #require(try TestSupport.scan(url, mode: mode).first)
         #expect(record.cleanup?.warped == false)
-        let truth = try String(
-            contentsOf: TestSupport.root.appendingPathComponent("Fixtures/photos/small_type_book.gt.txt"), encoding: .utf8)
+        let truth = try String(contentsOf: TestSupport.special("photos/small_type_book.gt.txt"), encoding: .utf8)
         let cer = CharacterErrorRate.of(record.text, reference: truth, chinese: false)
         #expect(cer <= 0.03, "CER \(cer)\n\(record.text)")
     }

@@ -23,6 +23,14 @@ enum TestSupport {
         return try PageSource(root: url).list().pages.map(pipeline.process)
     }
 
+    /// Writes 8-bit grey `samples` (row by row, `width` × `height`) to `url` as a binary PGM file: a page
+    /// image made in the test.
+    static func writeGreyImage(_ samples: [UInt8], width: Int, height: Int, to url: URL) throws {
+        var file = Data("P5\n\(width) \(height)\n255\n".utf8)
+        file.append(contentsOf: samples)
+        try file.write(to: url)
+    }
+
     static func groundTruth(_ name: String) throws -> String {
         try String(contentsOf: fixture("\(name).gt.txt"), encoding: .utf8)
     }
