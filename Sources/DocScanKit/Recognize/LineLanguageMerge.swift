@@ -42,6 +42,9 @@ enum LineLanguageMerge {
         for (group, theirsWin) in zip(groups, othersWin) {
             guard let first = group.primary.first, let last = group.primary.last else { continue }
             let start = located[first].lowerBound, end = located[last].upperBound
+            // Groups run left to right, the text in reading order. Where they differ (a line image that
+            // holds words of two rows, read one row after the other) the readings are not merged.
+            guard cursor <= start, start <= end else { return primary }
             text += primary.text[cursor..<start]
             if theirsWin {
                 let theirs = group.others.map { others.words[$0] }

@@ -71,6 +71,21 @@ struct PrimaryLanguageRecognizerTests {
         #expect(LineLanguageMerge.merge(primary: chinese, others: chinese) == chinese)
     }
 
+    /// A line image can hold words of two rows, read one row after the other: the text's order is then
+    /// not left to right. The readings are not merged (a worker trapped on such a line of a Chinese page
+    /// photographed at 3000x4000).
+    @Test func wordsOutOfLeftToRightOrderKeepThePrimaryReading() {
+        let chinese = RecognizedText(
+            text: "名称 服务\n地址", meanConfidence: 60,
+            words: [span("名称", 100, 40, confidence: 60), span("服务", 150, 40, confidence: 50), span("地址", 0, 40, confidence: 60, y: 30)],
+            lines: [span("名称 服务\n地址", 0, 190, confidence: 60)], resolution: 300)
+        let english = RecognizedText(
+            text: "GH SMB IT", meanConfidence: 90,
+            words: [span("GH", 0, 40, confidence: 95, y: 30), span("SMB", 100, 40, confidence: 95), span("IT", 150, 40, confidence: 95)],
+            lines: [span("GH SMB IT", 0, 190, confidence: 90)], resolution: 300)
+        #expect(LineLanguageMerge.merge(primary: chinese, others: english) == chinese)
+    }
+
     /// Words of the other languages where the primary read none are not added (as Tesseract does), and
     /// a line only the other languages read is taken when they are sure of it.
     @Test func theOtherLanguagesAddNoWordsThePrimaryDidNotRead() {
