@@ -12,6 +12,9 @@ import DocScanNative
 /// On a busy desk, lighter objects touching the page join its region at that threshold. So when the
 /// region is not a convincing quadrilateral, the threshold is raised step by step towards the paper's
 /// level, which detaches objects darker than the paper.
+///
+/// A shadow across the sheet ends its bright region in a straight, soft side; such a region gives way
+/// to the sheet's outline (`EdgePageFinder`) when that is clearly larger.
 public enum PageFinder {
     /// Why no quadrilateral was used, for the record.
     public enum Outcome: Equatable, Sendable {
@@ -40,12 +43,12 @@ public enum PageFinder {
         }
         let paper = ToneCorrection.levels(of: small)?.paper ?? 255
         var firstReason: String?
-        var best: (quad: PageQuad, misfit: Double)?
+        var best: (quad: PageQuad, misfit: Double, isSoft: Bool)?
         ladder: for threshold in stride(from: split, through: max(split, paper - thresholdStep), by: thresholdStep) {
             switch candidate(in: small, threshold: threshold) {
-            case .found(let quad, let misfit):
-                if misfit < best?.misfit ?? .infinity { best = (quad, misfit) }
-                if misfit <= closeFit { break ladder }
+            case .found(let quad, let misfit, let isSoft):
+                if misfit < best?.misfit ?? .infinity { best = (quad, misfit, isSoft) }
+                if misfit <= closeFit && !isSoft { break ladder }
             case .notFound(let reason):
                 // A page that fills the frame at the first threshold is a scan: nothing inside it is a sheet.
                 if reason == fillsTheFrame { return .notFound(reason) }
@@ -53,8 +56,13 @@ public enum PageFinder {
             }
         }
         if let best {
-            let score = ((1 - best.misfit / maximumMisfit) * 100).rounded() / 100
-            return .found(best.quad.scaled(by: 1 / factor), method: "brightness", score: score)
+            let quad = best.quad.scaled(by: 1 / factor)
+            let brightness = Outcome.found(quad, method: "brightness", score: ((1 - best.misfit / maximumMisfit) * 100).rounded() / 100)
+            // A region with a side that fades may end at a shadow across the sheet: its outline is taken
+            // instead when clearly larger. (A book's page shaded towards the spine keeps its region.)
+            guard best.isSoft, let outline = EdgePageFinder.find(in: image), outline.quad.area >= shadowedSheetGrowth * quad.area
+            else { return brightness }
+            return .found(outline.quad, method: "edges", score: outline.score)
         }
         // Paper on a background as light as itself: look for its outline instead.
         if let outline = EdgePageFinder.find(in: image) {
@@ -71,7 +79,8 @@ public enum PageFinder {
     static let closeFit = 0.01
 
     private enum Candidate {
-        case found(PageQuad, misfit: Double)
+        /// `isSoft`: a side fades rather than steps (`hasSoftSide`), perhaps a shadow's edge.
+        case found(PageQuad, misfit: Double, isSoft: Bool)
         case notFound(String)
     }
 
@@ -99,7 +108,7 @@ public enum PageFinder {
         guard let contrast = edgeContrast(of: quad, in: small, band: 0.015 * diagonal), contrast >= edgeContrast else {
             return .notFound("the bright region does not stand out from its surroundings")
         }
-        return .found(quad, misfit: region.misfit)
+        return .found(quad, misfit: region.misfit, isSoft: hasSoftSide(quad, in: small, band: 0.015 * diagonal))
     }
 
     /// Median grey just inside the quadrilateral's edges minus the median just outside, sampled along
@@ -122,6 +131,54 @@ public enum PageFinder {
         guard inside.count >= 40, outside.count >= 40 else { return nil }
         func median(_ values: [UInt32]) -> Double { Double(values.sorted()[values.count / 2]) }
         return median(inside) - median(outside)
+    }
+
+    /// How much larger the outline found must be than a soft-sided bright region to replace it.
+    static let shadowedSheetGrowth = 1.1
+
+    /// The least share of a side's contrast (over `band` either way) that must lie in its steepest 4 px.
+    static let minimumSharpness = 0.45
+
+    /// Whether one of the quadrilateral's sides is soft: its contrast spread over many pixels, as where a
+    /// shadow (of the phone, a hand) falls across the sheet. Paper ends in a step a pixel or two wide
+    /// even in a blurred photo; a shadow's edge fades over tens. The lit part of a shaded sheet is a
+    /// bright quadrilateral that stands out from the shaded part, and was taken for the sheet: the
+    /// shaded text was cut off (a letter read at CER 0.73, a Chinese notice, its page cut square and
+    /// read as an A4 page of that size, at 1.0). Measured at 800 px: shadows fading over about 150 px of
+    /// a 2,800-px photo 0.18–0.34, sheets' edges 0.84–1.2; the outer edge of a real book's page, its
+    /// leaves' edges stacked, 0.40, and a page shaded towards the spine 0.23 (both keep their region:
+    /// see `find`).
+    private static func hasSoftSide(_ quad: PageQuad, in image: PixImage, band: Double) -> Bool {
+        func grey(_ x: Double, _ y: Double) -> Double? {
+            guard x >= 0, y >= 0, x < Double(image.width), y < Double(image.height) else { return nil }
+            return image.pixel(x: Int(x), y: Int(y)).map(Double.init)
+        }
+        let reach = Int(band.rounded())
+        for (a, b, nx, ny) in quad.sides {
+            var steep: [Double] = [], whole: [Double] = []
+            for step in 1...19 {
+                let t = 0.1 + 0.8 * Double(step) / 20
+                let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
+                // The profile across the side, from `band` within to `band` beyond.
+                let profile = (-reach...reach).compactMap { grey(x + nx * Double($0), y + ny * Double($0)) }
+                guard profile.count == 2 * reach + 1, let inner = profile.first, let outer = profile.last else { continue }
+                // The steepest drop anywhere on the profile (the side may lie well off a curled sheet's
+                // edge: 13 px on Fixtures' curled book) to the lightest of the 6 px that lie 4 px beyond: a
+                // line of print crossing the side drops as steeply, but paper follows it again. (Not
+                // farther: beyond a book's page lies the facing page.)
+                var drop = -Double.infinity
+                for start in 0..<max(0, profile.count - 4) {
+                    drop = max(drop, profile[start] - (profile[(start + 4)...min(start + 10, profile.count - 1)].max() ?? 0))
+                }
+                steep.append(drop)
+                whole.append(inner - outer)
+            }
+            guard steep.count >= 8 else { continue }
+            func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+            let contrast = median(whole)
+            if contrast >= edgeContrast && median(steep) < minimumSharpness * contrast { return true }
+        }
+        return false
     }
 
     /// The largest 4-connected set region of a 1-bit image: its diagonal extreme points, and how badly

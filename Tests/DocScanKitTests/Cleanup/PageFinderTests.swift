@@ -129,6 +129,35 @@ struct PageFinderTests {
         #expect(cer <= 0.03, "CER \(cer)\n\(record.text)")
     }
 
+    /// A soft shadow (of the phone, a hand) across the lower part of the sheet and the table: the lit
+    /// part of the sheet is a bright quadrilateral that stands out from the shaded part, and was taken
+    /// for the sheet, its shaded lines cut off. The shadow's edge fades over about 150 px; the sheet's
+    /// own edges are found instead.
+    @Test(arguments: ScanMode.allCases) func aShadowAcrossTheSheetIsNotItsEdge(mode: ScanMode) throws {
+        let corners: Corners = [(180.0, 150.0), (1380, 230), (1450, 1900), (120, 1980)]
+        let lit = try #require(PixImage(reading: try photo(corners: corners).path))
+        var samples = try #require(lit.greySamples())
+        for y in 0..<lit.height {
+            for x in 0..<lit.width {
+                // Shaded below the line from (0, 1250) to (1600, 950), by up to 55%.
+                let distance = (Double(y) - (1250 - 300 * Double(x) / 1600)) / 40
+                let shade = 1 - 0.55 / (1 + exp(-distance))
+                samples[y * lit.width + x] = UInt8((Double(samples[y * lit.width + x]) * shade).rounded())
+            }
+        }
+        let url = try TestSupport.temporaryFolder().appendingPathComponent("shaded.pgm")
+        try TestSupport.writeGreyImage(samples, width: lit.width, height: lit.height, to: url)
+        let record = try #require(try TestSupport.scan(url, mode: mode).first)
+        let found = try #require(record.cleanup?.pageCorners, "no page found: \(record.cleanup?.pageNote ?? "")")
+        let diagonal = (1600.0 * 1600 + 2100 * 2100).squareRoot()
+        for (point, truth) in zip(found.corners, corners) {
+            let error = ((point.x - truth.0) * (point.x - truth.0) + (point.y - truth.1) * (point.y - truth.1)).squareRoot()
+            #expect(error <= 0.01 * diagonal, "corner \(point) is \(error) px from \(truth)")
+        }
+        let cer = CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth("en_letter_150dpi"), chinese: false)
+        #expect(cer <= 0.03, "CER \(cer)")
+    }
+
     /// Fast mode finds and flattens the sheet as accurate mode does.
     @Test func fastModeFindsThePageToo() throws {
         let corners: Corners = [(180.0, 150.0), (1380, 230), (1450, 1900), (120, 1980)]

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""make_photo_stress.py - a stress set of phone-photo-like pages made from real scans, for scripts/eval.py.
+
+Composes twelve scanned or rendered pages with ground truth (seven of ../shared/eval/public, five of
+Fixtures/pages) into photo scenes, eight kinds each (96 pages), from fixed seeds:
+  desk        on light or dark wood or grey stone, turned up to 12 degrees, mild keystone
+  dark        on a dark counter
+  white       on near-white stone, about as light as the paper
+  landscape   turned 90 degrees (either way) in a landscape frame, no EXIF
+  shadowband  a soft shadow (of a phone, a hand) across part of the sheet and the table
+  curl        a book page's curl at the left (Curl of make_photo_fixtures.py), shaded towards the spine
+  big         a 3000x4000 frame (a phone camera's 12 MP)
+  steep       strong keystone (the top edge 62-72% of the bottom)
+Writes DIR/<page>__<kind>.jpg, the page's ground truth as <page>__<kind>.gt.txt, and manifest.tsv, so
+  .venv/bin/python scripts/make_photo_stress.py /tmp/stress
+  .venv/bin/python scripts/eval.py --docscan BIN --set /tmp/stress --modes accurate,fast
+scores docscan on it. Not committed as fixtures (the images are about 100 MB); run it with the eval
+virtual environment (numpy, Pillow). Same numpy and Pillow, same files.
+"""
+import sys, math, os, shutil
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import numpy as np
+from PIL import Image, ImageFilter
+import make_photo_fixtures as P
+
+PUB = os.path.join(HERE, "..", "..", "shared", "eval", "public"); FIX = os.path.join(HERE, "..", "Fixtures", "pages")
+SOURCES = [(PUB, "phototest", "tif", "eng"), (PUB, "eurotext", "tif", "eng+deu+fra+ita+spa+por"),
+           (PUB, "unlv_8087_054", "tif", "eng"), (PUB, "congress_1871", "jpg", "eng"),
+           (PUB, "huckfinn_c02-22", "jpg", "eng"), (PUB, "zh_edu_p9", "png", "chi_sim+eng"),
+           (PUB, "zh_edu_p10", "png", "chi_sim+eng"), (FIX, "en_letter", "png", "eng"),
+           (FIX, "en_invoice", "png", "eng"), (FIX, "de_brief", "png", "deu+eng"),
+           (FIX, "zh_lab_report", "png", "chi_sim+eng"), (FIX, "zh_notice", "png", "chi_sim+eng")]
+KINDS = ["desk", "dark", "white", "landscape", "shadowband", "curl", "big", "steep"]
+
+def coverage(path):
+    g = np.asarray(Image.open(path).convert("L"), np.float32)
+    paper = np.percentile(g, 90); ink = np.percentile(g, 1)
+    c = np.clip((paper - g) / max(paper - ink, 1), 0, 1)
+    for axis in (1, 0):
+        m = c.mean(axis=axis) > 0.5
+        n = len(m); i = 0
+        while i < n and (m[i] or (i < n * 0.05 and m[i:int(n*0.05)].any())): i += 1
+        j = n
+        while j > i and (m[j-1] or (j > n * 0.95 and m[int(n*0.95):j].any())): j -= 1
+        if axis == 1: c[:i, :] = 0; c[j:, :] = 0
+        else: c[:, :i] = 0; c[:, j:] = 0
+    return c
+
+def background(kind, rng, shape):
+    if kind == "dark":
+        return P.counter(rng, shape, base=(45, 42, 40))
+    if kind == "white":
+        return P.counter(rng, shape, base=(222, 222, 225))
+    choice = int(rng.integers(0, 3))
+    if choice == 0:
+        return P.wood(rng, shape, base=(226, 204, 172), grain=0.07, plank=420, angle=float(rng.uniform(-10, 10)))
+    if choice == 1:
+        return P.wood(rng, shape, base=(120, 84, 55), grain=0.12, plank=380, angle=float(rng.uniform(-10, 10)))
+    return P.counter(rng, shape, base=(130, 130, 135))
+
+def make(src, kind, seed):
+    rng = np.random.default_rng(seed)
+    cov = coverage(src)
+    H0, W0 = cov.shape
+    # output frame: phone-like 3:4
+    if kind == "big":
+        size = (3000, 4000)
+    elif kind == "landscape":
+        size = (2800, 2100)
+    else:
+        size = (2100, 2800)
+    fw, fh = size
+    # page size in output pixels, fitted to frame
+    fill = float(rng.uniform(0.70, 0.88))
+    if kind == "landscape":
+        # page turned 90 degrees in a landscape frame
+        s = min(fw * fill / H0, fh * fill / W0)
+    else:
+        s = min(fw * fill / W0, fh * fill / H0)
+    # never render below ~ source/2.2 px (keep text legible) -- scale source px -> out px
+    w, h = W0 * s, H0 * s
+    k = float(rng.uniform(0.80, 0.97)) if kind != "steep" else float(rng.uniform(0.62, 0.72))
+    base = [(-w / 2 * k, -h / 2), (w / 2 * k, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]
+    angle = float(rng.uniform(-12, 12))
+    if kind == "landscape":
+        angle += 90 if rng.random() < 0.5 else -90
+    a = math.radians(angle)
+    cx, cy = fw / 2 + float(rng.uniform(-60, 60)), fh / 2 + float(rng.uniform(-60, 60))
+    dst = [(cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)) for x, y in base]
+    paper = (float(W0), float(H0))
+    hm = P.homography([(0, 0), (paper[0], 0), (paper[0], paper[1]), (0, paper[1])], dst)
+    hinv = np.linalg.inv(hm)
+    if kind == "curl":
+        curl = P.Curl(paper, zone=paper[0] * float(rng.uniform(0.3, 0.45)), squeeze=float(rng.uniform(0.15, 0.3)),
+                      lift=paper[1] * float(rng.uniform(0.015, 0.03)))
+        # forward: flat -> curled (in page units) -> homography; inverse: out -> hinv -> curl.inverse
+        inv = lambda X, Y: curl.inverse(*P.apply_h(hinv, X, Y))
+    else:
+        inv = lambda X, Y: P.apply_h(hinv, X, Y)
+    c, m, u, v = P.warp(cov, 1.0, inv, size)
+    shade = P.paper_texture(rng, c.shape)
+    if kind == "curl":
+        t = np.clip(1 - u / (paper[0] * 0.35), 0, 1)
+        shade = shade * (1 - 0.35 * t ** 2)
+    bg = background(kind, rng, c.shape)
+    bg *= (1 - 0.35 * P.shadow_of(m, float(rng.uniform(-20, 20)), float(rng.uniform(0, 20)), 20))[:, :, None]
+    if kind == "shadowband":
+        # a soft shadow (arm/phone) over a third of the page
+        yy, xx = np.mgrid[0:fh, 0:fw].astype(np.float32)
+        th = float(rng.uniform(0, math.pi))
+        d = (xx - fw * rng.uniform(0.3, 0.7)) * math.cos(th) + (yy - fh * rng.uniform(0.3, 0.7)) * math.sin(th)
+        band = 1 / (1 + np.exp(-d / 40.0))
+        shade = shade * (1 - 0.45 * band)
+        bg *= (1 - 0.45 * band)[:, :, None]
+    rgb = P.compose(bg, c, m, (238, 236, 230), (30, 30, 35), shade)
+    rgb *= P.lighting(c.shape, gx=float(rng.uniform(-0.2, 0.2)), gy=float(rng.uniform(-0.2, 0.2)),
+                      vignette=float(rng.uniform(0.1, 0.4)))[:, :, None]
+    img = P.finish(rgb, rng, blur=float(rng.uniform(0.7, 1.3)), noise=2.5)
+    return img, dict(angle=round(angle, 1), keystone=round(k, 2), scale=round(s, 2))
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit("usage: make_photo_stress.py DIR [KIND,...]")
+    out = sys.argv[1]; kinds = sys.argv[2].split(",") if len(sys.argv) > 2 else KINDS
+    os.makedirs(out, exist_ok=True)
+    rows = ["name\tsource\tlicense\tlang\tkind\tvariant\tnotes"]
+    seed = 500
+    for d, name, ext, lang in SOURCES:
+        for kind in kinds:
+            seed += 1
+            img, notes = make(os.path.join(d, f"{name}.{ext}"), kind, seed)
+            n = f"{name}__{kind}"
+            img.save(os.path.join(out, n + ".jpg"), quality=88)
+            shutil.copy(os.path.join(d, f"{name}.gt.txt"), os.path.join(out, n + ".gt.txt"))
+            rows.append(f"{n}\tx\tx\t{lang}\tphoto\t{kind}\t{notes}")
+            print(n, notes, flush=True)
+    open(os.path.join(out, "manifest.tsv"), "w").write("\n".join(rows) + "\n")
+
+
+if __name__ == "__main__":
+    main()
