@@ -26,6 +26,8 @@ public struct SourceResolution: Equatable, Sendable {
     public let dotsPerInch: Int
     /// Why the file's value was not used, or nil when it was.
     public let warning: String?
+    /// Whether `dotsPerInch` was assumed from the page's size (`paperResolution`).
+    public let isAssumedFromPaper: Bool
 
     /// - Parameter paperSize: the page's width and height in pixels, to assume a resolution from when the
     ///   file's is not plausible; nil leaves that to Tesseract's estimate.
@@ -33,18 +35,40 @@ public struct SourceResolution: Equatable, Sendable {
         if Self.plausible.contains(fileResolution) {
             dotsPerInch = fileResolution
             warning = nil
+            isAssumedFromPaper = false
             return
         }
-        let missing = fileResolution == 0
-            ? "the image has no resolution"
-            : "the image's resolution of \(fileResolution) dpi is implausible"
+        let missing = Self.missing(fileResolution)
         if let paperSize, let assumed = Self.paperResolution(width: paperSize.width, height: paperSize.height) {
             dotsPerInch = assumed
             warning = "\(missing); taken as an A4 page of its size, \(assumed) dpi"
+            isAssumedFromPaper = true
         } else {
             dotsPerInch = 0
             warning = "\(missing); estimated from the text size"
+            isAssumedFromPaper = false
         }
+    }
+
+    private init(dotsPerInch: Int, warning: String) {
+        self.dotsPerInch = dotsPerInch
+        self.warning = warning
+        isAssumedFromPaper = false
+    }
+
+    /// Tesseract's estimate instead of an A4 page's resolution at which nothing was read. The sheet found
+    /// in a photo may be only part of the page (cut at a shadow), or the frame when none was found: its
+    /// size then says little, and Tesseract reads nothing when the text is far larger than the assumed
+    /// resolution allows (a Chinese notice cut square, 1,596 px, read at 137 dpi: nothing; at 160 and
+    /// up, or estimated: all of it).
+    public static func estimated(insteadOf assumed: SourceResolution, fileResolution: Int) -> SourceResolution {
+        SourceResolution(
+            dotsPerInch: 0,
+            warning: "\(missing(fileResolution)); an A4 page of its size (\(assumed.dotsPerInch) dpi) read nothing, so estimated from the text size")
+    }
+
+    private static func missing(_ fileResolution: Int) -> String {
+        fileResolution == 0 ? "the image has no resolution" : "the image's resolution of \(fileResolution) dpi is implausible"
     }
 
     /// The resolution `image` needs for `languages`: a page whose primary language is written without

@@ -71,12 +71,19 @@ public final class TextRecognizer: PageStage {
     }
 
     public func run(_ page: CleanedPage, context: inout PageContext) throws -> RecognizedText {
-        let resolution = SourceResolution.reading(page.image, languages: context.languages)
-        if let warning = resolution.warning { context.warnings.append(warning) }
+        var resolution = SourceResolution.reading(page.image, languages: context.languages)
         let (darkShare, invert) = Self.darkAreas(of: page.image)
         recognizer.readInvertedText(invert)
         defer { recognizer.readInvertedText(false) }
-        let first = try recognizer.recognize(page.image, resolution: resolution.dotsPerInch, deadline: context.deadline)
+        var first = try recognizer.recognize(page.image, resolution: resolution.dotsPerInch, deadline: context.deadline)
+        if first.words.isEmpty, resolution.isAssumedFromPaper {
+            let estimated = try recognizer.recognize(page.image, resolution: 0, deadline: context.deadline)
+            if !estimated.words.isEmpty {
+                first = estimated
+                resolution = .estimated(insteadOf: resolution, fileResolution: page.image.resolution)
+            }
+        }
+        if let warning = resolution.warning { context.warnings.append(warning) }
         var result = first
         var segmentation = "auto"
         var recovered = try UnreadInk.read(

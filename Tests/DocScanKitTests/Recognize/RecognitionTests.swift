@@ -1,4 +1,5 @@
 import DocScanCore
+import DocScanNative
 @testable import DocScanKit
 import Foundation
 import Testing
@@ -109,6 +110,33 @@ struct RecognitionTests {
         let english = try PagePipeline(configuration: ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "eng"), jobs: 1))
         let letter = english.process(try #require(try PageSource(root: folder.appendingPathComponent("en_letter.png")).list().pages.first))
         #expect(letter.warnings.contains("the image has no resolution; estimated from the text size"), "\(letter.warnings)")
+    }
+
+    /// The size of a sheet found in a photo can say little about its resolution (cut at a shadow, or the
+    /// whole frame when no sheet was found). The notice's upper part, cut square and turned 7° (handed to
+    /// the recognize stage as it is), taken as an A4 page of 1,600 px (137 dpi), read nothing; read at
+    /// Tesseract's estimate, it reads.
+    @Test(arguments: ScanMode.allCases) func aChinesePageThatReadsNothingAsA4IsReadAtTheEstimate(mode: ScanMode) throws {
+        let notice = try #require(PixImage(reading: TestSupport.fixture("zh_notice.png").path))
+        let part = try #require(notice.cropped(to: PageBox(x: 75, y: 0, width: 1600, height: 1600))?.rotated(degrees: -7))
+        let folder = try TestSupport.temporaryFolder()
+        let file = folder.appendingPathComponent("notice_part.png")
+        #expect(part.writePNG(to: file.path))
+        try TurnAfterReadingTests.withoutResolution(Data(contentsOf: file)).write(to: file)
+        let configuration = try ScanConfiguration(mode: mode, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
+        let recognizer = try configuration.recognizers.make(configuration.models, nil)
+        let page = try #require(try PageSource(root: file).list().pages.first)
+        var context = PageContext(page: page, mode: mode, languages: configuration.languages)
+        let loaded = try PageLoader().run(page, context: &context)
+        #expect(loaded.image.resolution == 0)
+        let cleaned = CleanedPage(image: loaded.image, orientation: OrientationReport(), cleanup: CleanupReport(), steps: [])
+        let text = try TextRecognizer(recognizer: recognizer).run(cleaned, context: &context)
+        #expect(context.warnings.contains(
+            "the image has no resolution; an A4 page of its size (137 dpi) read nothing, so estimated from the text size"),
+            "\(context.warnings)")
+        for phrase in ["2024年3月", "行政部", "Wi-Fi"] {
+            #expect(text.text.contains(phrase), "\(phrase) not in: \(text.text)")
+        }
     }
 
     @Test func hanSpacesAreRemovedButLatinSpacesKept() {
