@@ -39,6 +39,8 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     @ExplicitNull public var skewAngle: Double?
     /// Leptonica's confidence in that angle.
     @ExplicitNull public var skewConfidence: Double?
+    /// How many times better the text lines line up turned by that angle than as they are.
+    @ExplicitNull public var skewGain: Double?
     /// Whether the page was rotated by the skew angle.
     public var deskewed = false
 
@@ -67,6 +69,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         _curlLines = try container.decode(ExplicitNull<Int>.self, forKey: .curlLines)
         _skewAngle = try container.decode(ExplicitNull<Double>.self, forKey: .skewAngle)
         _skewConfidence = try container.decode(ExplicitNull<Double>.self, forKey: .skewConfidence)
+        _skewGain = try container.decode(ExplicitNull<Double>.self, forKey: .skewGain)
         deskewed = try flag(.deskewed)
         stepsMs = try container.decodeIfPresent([String: Double].self, forKey: .stepsMs) ?? [:]
     }
@@ -74,7 +77,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey {
         case pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", warped, pageNote = "page_note", stepsMs = "steps_ms",
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
-             skewConfidence = "skew_confidence", deskewed,
+             skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",
              dewarped, lineBend = "line_bend", curlLines = "curl_lines", specks, despeckled
     }

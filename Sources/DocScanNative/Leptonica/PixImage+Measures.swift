@@ -64,16 +64,37 @@ extension PixImage {
     /// confidence in it: a sweep over ±`sweepRange`° in steps of `sweepDelta`° on a copy reduced by
     /// `sweepReduction`, then a binary search down to `minimumSearchDelta`° on one reduced by
     /// `searchReduction`. Nil when Leptonica cannot measure it.
+    ///
+    /// `gain` is how much better the lines line up at that angle than as the image is: Leptonica's
+    /// score (the differential square sum of the row sums) at the angle over its score unturned, on the
+    /// same reduced copy. Leptonica's confidence compares the peak with angles 1° either side of it
+    /// only, which a sparse page of tall glyphs (Chinese) does not pass even when far skewed.
     package func skew(
         sweepReduction: Int, searchReduction: Int, sweepRange: Float, sweepDelta: Float, minimumSearchDelta: Float
-    ) -> (angle: Float, confidence: Float)? {
-        var angle: Float = 0, confidence: Float = 0
+    ) -> (angle: Float, confidence: Float, gain: Float)? {
+        var angle: Float = 0, confidence: Float = 0, score: Float = 0
         let status = withUnsafePix {
-            pixFindSkewSweepAndSearch(
-                $0, &angle, &confidence, Int32(sweepReduction), Int32(searchReduction), sweepRange, sweepDelta, minimumSearchDelta)
+            pixFindSkewSweepAndSearchScore(
+                $0, &angle, &confidence, &score, Int32(sweepReduction), Int32(searchReduction), 0, sweepRange, sweepDelta,
+                minimumSearchDelta)
         }
         guard status == 0 else { return nil }
-        return (angle, confidence)
+        // Leptonica's reduction for the search (rank 1: a reduced pixel is set when any of its 4 is).
+        let levels: (Int32, Int32, Int32) = switch searchReduction {
+        case 2: (1, 0, 0)
+        case 4: (1, 1, 0)
+        case 8: (1, 1, 2)
+        default: (0, 0, 0)
+        }
+        var unturned: Float = 0
+        let measured: Int32 = withUnsafePix { pix in
+            guard levels.0 != 0 else { return pixFindDifferentialSquareSum(pix, &unturned) }
+            var reduced = pixReduceRankBinaryCascade(pix, levels.0, levels.1, levels.2, 0)
+            defer { pixDestroy(&reduced) }
+            return reduced == nil ? 1 : pixFindDifferentialSquareSum(reduced, &unturned)
+        }
+        let gain: Float = measured == 0 && unturned > 0 ? score / unturned : 0
+        return (angle, confidence, gain)
     }
 
     /// Leptonica's map of an 8-bit page's background: one pixel per tile of `tileWidth`×`tileHeight`,
