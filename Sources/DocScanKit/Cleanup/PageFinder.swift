@@ -73,6 +73,8 @@ public enum PageFinder {
 
     /// The smallest sheet, as a share of the photo: a receipt on a counter fills about a tenth.
     static let minimumArea = 0.05
+    /// How many times its shortest side a sheet's longest may be: a long receipt is 1:8.
+    static let maximumSideRatio = 12.0
 
     /// A region this close to its quadrilateral (holes filled) is the sheet itself; no higher threshold
     /// can improve on it.
@@ -95,6 +97,12 @@ public enum PageFinder {
         let quad = region.quad
         guard quad.area >= minimumArea * imageArea else {
             return .notFound("the largest bright region covers under \(Int(minimumArea * 100))% of the photo")
+        }
+        // A triangle (the lit corner of a sheet a shadow crosses diagonally) has two corners together.
+        let corners = quad.corners
+        let sides = corners.indices.map { corners[$0].distance(to: corners[($0 + 1) % 4]) }
+        guard let shortest = sides.min(), let longest = sides.max(), shortest * maximumSideRatio >= longest else {
+            return .notFound("the bright region is no quadrilateral")
         }
         let frame = [PageQuad.Point(x: 0, y: 0), .init(x: Double(small.width), y: 0),
                      .init(x: Double(small.width), y: Double(small.height)), .init(x: 0, y: Double(small.height))]
