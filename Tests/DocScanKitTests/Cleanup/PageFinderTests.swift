@@ -28,6 +28,19 @@ struct PageFinderTests {
         return url
     }
 
+    /// Expects the letter's sheet found with each corner within 1% of the frame's diagonal of where it
+    /// was put (`corners`), and the letter read at CER 0.03 at most.
+    private func expectLetterFound(in record: PageRecord, at corners: Corners, _ label: String = "") throws {
+        let found = try #require(record.cleanup?.pageCorners, "\(label)no page found: \(record.cleanup?.pageNote ?? "")")
+        let diagonal = (1600.0 * 1600 + 2100 * 2100).squareRoot()
+        for (point, truth) in zip(found.corners, corners) {
+            let error = ((point.x - truth.0) * (point.x - truth.0) + (point.y - truth.1) * (point.y - truth.1)).squareRoot()
+            #expect(error <= 0.01 * diagonal, "\(label)corner \(point) is \(error) px from \(truth)")
+        }
+        let cer = CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth("en_letter_150dpi"), chinese: false)
+        #expect(cer <= 0.03, "\(label)CER \(cer)")
+    }
+
     @Test(arguments: [
         [(180.0, 150.0), (1380, 230), (1450, 1900), (120, 1980)],
         [(300.0, 260.0), (1300, 200), (1420, 1700), (200, 1850)],
@@ -35,16 +48,8 @@ struct PageFinderTests {
     ])
     func findsTheCornersWithinOnePercentAndReadsThePage(corners: Corners) throws {
         let record = try #require(try TestSupport.scan(try photo(corners: corners), mode: .accurate).first)
-        let cleanup = try #require(record.cleanup)
-        let found = try #require(cleanup.pageCorners, "no page found: \(cleanup.pageNote ?? "")")
-        #expect(cleanup.warped)
-        let diagonal = (1600.0 * 1600 + 2100 * 2100).squareRoot()
-        for (point, truth) in zip(found.corners, corners) {
-            let error = ((point.x - truth.0) * (point.x - truth.0) + (point.y - truth.1) * (point.y - truth.1)).squareRoot()
-            #expect(error <= 0.01 * diagonal, "corner \(point) is \(error) px from \(truth)")
-        }
-        let cer = CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth("en_letter_150dpi"), chinese: false)
-        #expect(cer <= 0.03, "CER \(cer)")
+        #expect(record.cleanup?.warped == true)
+        try expectLetterFound(in: record, at: corners)
     }
 
     /// The page on a busy desk: 40 grey and light objects (papers, a keyboard, a mug) scattered around
@@ -88,15 +93,7 @@ struct PageFinderTests {
         let corners: Corners = [(180.0, 150.0), (1380, 230), (1450, 1900), (120, 1980)]
         let url = try busyPhoto(corners: corners, seed: seed)
         let record = try #require(try TestSupport.scan(url, mode: .accurate).first)
-        let cleanup = try #require(record.cleanup)
-        let found = try #require(cleanup.pageCorners, "no page found: \(cleanup.pageNote ?? "")")
-        let diagonal = (1600.0 * 1600 + 2100 * 2100).squareRoot()
-        for (point, truth) in zip(found.corners, corners) {
-            let error = ((point.x - truth.0) * (point.x - truth.0) + (point.y - truth.1) * (point.y - truth.1)).squareRoot()
-            #expect(error <= 0.01 * diagonal, "seed \(seed): corner \(point) is \(error) px from \(truth)")
-        }
-        let cer = CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth("en_letter_150dpi"), chinese: false)
-        #expect(cer <= 0.03, "CER \(cer)")
+        try expectLetterFound(in: record, at: corners, "seed \(seed): ")
     }
 
     @Test func scansAreNotWarped() throws {
@@ -153,14 +150,7 @@ struct PageFinderTests {
         let url = try TestSupport.temporaryFolder().appendingPathComponent("shaded.pgm")
         try TestSupport.writeGreyImage(samples, width: lit.width, height: lit.height, to: url)
         let record = try #require(try TestSupport.scan(url, mode: mode).first)
-        let found = try #require(record.cleanup?.pageCorners, "no page found: \(record.cleanup?.pageNote ?? "")")
-        let diagonal = (1600.0 * 1600 + 2100 * 2100).squareRoot()
-        for (point, truth) in zip(found.corners, corners) {
-            let error = ((point.x - truth.0) * (point.x - truth.0) + (point.y - truth.1) * (point.y - truth.1)).squareRoot()
-            #expect(error <= 0.01 * diagonal, "corner \(point) is \(error) px from \(truth)")
-        }
-        let cer = CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth("en_letter_150dpi"), chinese: false)
-        #expect(cer <= 0.03, "CER \(cer)")
+        try expectLetterFound(in: record, at: corners)
     }
 
     /// A bright triangle (what a shadow across a sheet leaves lit at a corner) fits the quadrilateral of
@@ -196,13 +186,7 @@ struct PageFinderTests {
         let corners: Corners = [(180.0, 150.0), (1380, 230), (1450, 1900), (120, 1980)]
         let url = try photo(corners: corners)
         let record = try #require(try TestSupport.scan(url, mode: .fast).first)
-        let found = try #require(record.cleanup?.pageCorners)
         #expect(record.cleanup?.warped == true && record.cleanup?.pageMethod == "brightness")
-        let diagonal = (1600.0 * 1600 + 2100 * 2100).squareRoot()
-        for (point, truth) in zip(found.corners, corners) {
-            #expect(((point.x - truth.0) * (point.x - truth.0) + (point.y - truth.1) * (point.y - truth.1)).squareRoot() <= 0.01 * diagonal)
-        }
-        let cer = CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth("en_letter_150dpi"), chinese: false)
-        #expect(cer <= 0.03, "CER \(cer)")
+        try expectLetterFound(in: record, at: corners)
     }
 }
