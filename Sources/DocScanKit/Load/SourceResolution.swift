@@ -28,10 +28,13 @@ public struct SourceResolution: Equatable, Sendable {
     public let warning: String?
     /// Whether `dotsPerInch` was assumed from the page's size (`paperResolution`).
     public let isAssumedFromPaper: Bool
+    /// The file's own value, for the warning of `estimatedInstead`.
+    private let fileResolution: Int
 
     /// - Parameter paperSize: the page's width and height in pixels, to assume a resolution from when the
     ///   file's is not plausible; nil leaves that to Tesseract's estimate.
     public init(fileResolution: Int, paperSize: (width: Int, height: Int)? = nil) {
+        self.fileResolution = fileResolution
         if Self.plausible.contains(fileResolution) {
             dotsPerInch = fileResolution
             warning = nil
@@ -50,9 +53,10 @@ public struct SourceResolution: Equatable, Sendable {
         }
     }
 
-    private init(dotsPerInch: Int, warning: String) {
+    private init(dotsPerInch: Int, warning: String, fileResolution: Int) {
         self.dotsPerInch = dotsPerInch
         self.warning = warning
+        self.fileResolution = fileResolution
         isAssumedFromPaper = false
     }
 
@@ -61,10 +65,11 @@ public struct SourceResolution: Equatable, Sendable {
     /// size then says little, and Tesseract reads nothing when the text is far larger than the assumed
     /// resolution allows (a Chinese notice cut square, 1,596 px, read at 137 dpi: nothing; at 160 and
     /// up, or estimated: all of it).
-    public static func estimated(insteadOf assumed: SourceResolution, fileResolution: Int) -> SourceResolution {
+    public var estimatedInstead: SourceResolution {
         SourceResolution(
             dotsPerInch: 0,
-            warning: "\(missing(fileResolution)); an A4 page of its size (\(assumed.dotsPerInch) dpi) read nothing, so estimated from the text size")
+            warning: "\(Self.missing(fileResolution)); an A4 page of its size (\(dotsPerInch) dpi) read nothing, so estimated from the text size",
+            fileResolution: fileResolution)
     }
 
     private static func missing(_ fileResolution: Int) -> String {

@@ -80,7 +80,7 @@ public final class TextRecognizer: PageStage {
             let estimated = try recognizer.recognize(page.image, resolution: 0, deadline: context.deadline)
             if !estimated.words.isEmpty {
                 first = estimated
-                resolution = .estimated(insteadOf: resolution, fileResolution: page.image.resolution)
+                resolution = resolution.estimatedInstead
             }
         }
         if let warning = resolution.warning { context.warnings.append(warning) }

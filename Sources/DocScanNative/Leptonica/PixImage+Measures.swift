@@ -72,27 +72,28 @@ extension PixImage {
     package func skew(
         sweepReduction: Int, searchReduction: Int, sweepRange: Float, sweepDelta: Float, minimumSearchDelta: Float
     ) -> (angle: Float, confidence: Float, gain: Float)? {
-        var angle: Float = 0, confidence: Float = 0, score: Float = 0
-        let status = withUnsafePix {
-            pixFindSkewSweepAndSearchScore(
-                $0, &angle, &confidence, &score, Int32(sweepReduction), Int32(searchReduction), 0, sweepRange, sweepDelta,
-                minimumSearchDelta)
-        }
-        guard status == 0 else { return nil }
-        // Leptonica's reduction for the search (rank 1: a reduced pixel is set when any of its 4 is).
-        let levels: (Int32, Int32, Int32) = switch searchReduction {
+        // The copy Leptonica would search on (rank 1: a reduced pixel is set when any of its 4 is), made
+        // here once, so the score unturned is taken on it too.
+        let levels: (Int32, Int32, Int32)? = switch searchReduction {
         case 2: (1, 0, 0)
         case 4: (1, 1, 0)
         case 8: (1, 1, 2)
-        default: (0, 0, 0)
+        default: nil
         }
-        var unturned: Float = 0
-        let measured: Int32 = withUnsafePix { pix in
-            guard levels.0 != 0 else { return pixFindDifferentialSquareSum(pix, &unturned) }
-            var reduced = pixReduceRankBinaryCascade(pix, levels.0, levels.1, levels.2, 0)
-            defer { pixDestroy(&reduced) }
-            return reduced == nil ? 1 : pixFindDifferentialSquareSum(reduced, &unturned)
+        var search = self
+        if let levels {
+            guard let reduced = PixImage(taking: withUnsafePix { pixReduceRankBinaryCascade($0, levels.0, levels.1, levels.2, 0) })
+            else { return nil }
+            search = reduced
         }
+        var angle: Float = 0, confidence: Float = 0, score: Float = 0, unturned: Float = 0
+        let (status, measured) = search.withUnsafePix { pix in
+            (pixFindSkewSweepAndSearchScore(
+                pix, &angle, &confidence, &score, Int32(max(1, sweepReduction / max(1, searchReduction))), 1, 0, sweepRange,
+                sweepDelta, minimumSearchDelta),
+             pixFindDifferentialSquareSum(pix, &unturned))
+        }
+        guard status == 0 else { return nil }
         let gain: Float = measured == 0 && unturned > 0 ? score / unturned : 0
         return (angle, confidence, gain)
     }
