@@ -10,12 +10,14 @@ extension PixImage {
         return PixImage(taking: withUnsafePix { pixRotateOrth($0, Int32(turns)) })
     }
 
-    /// Turned by `degrees` (positive: clockwise) with area mapping, bringing in white at the corners;
-    /// the output keeps the input's size.
-    package func rotated(degrees: Double) -> PixImage? {
-        PixImage(taking: withUnsafePix {
-            pixRotate($0, Float(degrees * .pi / 180), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0)
-        })
+    /// Turned by `degrees` (positive: clockwise) with area mapping, bringing in white at the corners
+    /// (or the grey level `fill`, for an 8-bit image); the output keeps the input's size.
+    package func rotated(degrees: Double, fill: UInt8 = 255) -> PixImage? {
+        let radians = Float(degrees * .pi / 180)
+        if depth == 8, withUnsafePix({ pixGetColormap($0) == nil }) {
+            return PixImage(taking: withUnsafePix { pixRotateAMGray($0, radians, fill) })
+        }
+        return PixImage(taking: withUnsafePix { pixRotate($0, radians, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0) })
     }
 
     /// The part inside `box`, clipped to the image.
