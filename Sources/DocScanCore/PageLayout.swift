@@ -14,7 +14,7 @@ public struct PageLayout: Codable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey {
         case order, sideBySide = "side_by_side", rowOffset = "row_offset", cellAspect = "cell_aspect", justified, segmentation,
              darkAreas = "dark_areas", invertedPass = "inverted_pass", recoveredLines = "recovered_lines",
-             movedLines = "moved_lines", edgeMarks = "edge_marks"
+             movedLines = "moved_lines", edgeMarks = "edge_marks", strayLines = "stray_lines"
     }
 
     /// How Tesseract segmented the page: `auto` (its layout analysis) or `single_block` (read again as one
@@ -34,9 +34,13 @@ public struct PageLayout: Codable, Equatable, Sendable {
     /// Marks read where there was no print, at the ends of lines (a table's border, a speck, a book's
     /// gutter read `|`), taken out of the text (`EdgeMarks`).
     public var edgeMarks = 0
+    /// Lines read where there was no print, at almost no confidence: down a stripe (a book's stacked
+    /// page edges, a desk's edge) or along the page's top or bottom edge; taken out of the text
+    /// (`StrayLines`).
+    public var strayLines = 0
 
-    /// Reads records of older archives too: `inverted_pass`, `recovered_lines`, `moved_lines` and `edge_marks`
-    /// came after the first archives were made, and a missing one means no such pass ran.
+    /// Reads records of older archives too: `inverted_pass`, `recovered_lines`, `moved_lines`, `edge_marks`
+    /// and `stray_lines` came after the first archives were made, and a missing one means no such pass ran.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         order = try container.decode(String.self, forKey: .order)
@@ -50,6 +54,7 @@ public struct PageLayout: Codable, Equatable, Sendable {
         recoveredLines = try container.decodeIfPresent(Int.self, forKey: .recoveredLines) ?? 0
         movedLines = try container.decodeIfPresent(Int.self, forKey: .movedLines) ?? 0
         edgeMarks = try container.decodeIfPresent(Int.self, forKey: .edgeMarks) ?? 0
+        strayLines = try container.decodeIfPresent(Int.self, forKey: .strayLines) ?? 0
     }
 
     public init(order: String, sideBySide: Double, rowOffset: Double?, cellAspect: Double?, justified: Double? = nil) {

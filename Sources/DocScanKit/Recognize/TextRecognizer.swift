@@ -106,6 +106,7 @@ public final class TextRecognizer: PageStage {
         }
         let moved = ColumnGaps.fill(&result)
         let marks = EdgeMarks.strip(&result)
+        let stray = StrayLines.strip(&result, height: page.image.height)
         result.lines = result.lines.map { line in
             var line = line
             line.text = HanSpacing.collapse(line.text)
@@ -119,6 +120,7 @@ public final class TextRecognizer: PageStage {
         result.layout?.recoveredLines = recovered
         result.layout?.movedLines = moved
         result.layout?.edgeMarks = marks
+        result.layout?.strayLines = stray
         result.text = (arranged.rowText ?? HanSpacing.collapse(result.text)).trimmingCharacters(in: .whitespacesAndNewlines)
         return result
     }
