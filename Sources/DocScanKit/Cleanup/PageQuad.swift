@@ -63,6 +63,12 @@ public struct PageQuad: Codable, Equatable, Sendable {
         }
     }
 
+    /// How far `point` lies outside the quadrilateral (convex): the most it lies beyond any side; 0 or
+    /// less inside.
+    func distanceOutside(_ point: Point) -> Double {
+        sides.map { (point.x - $0.start.x) * $0.normalX + (point.y - $0.start.y) * $0.normalY }.max() ?? 0
+    }
+
     /// Every corner multiplied by `factor`.
     func scaled(by factor: Double) -> PageQuad {
         func scale(_ point: Point) -> Point { Point(x: point.x * factor, y: point.y * factor) }

@@ -252,6 +252,29 @@ struct PageFinderTests {
         try expectLetterFound(in: record, at: corners)
     }
 
+    /// A phone lying on a corner of the sheet: the bright region lacks that corner, fits its
+    /// quadrilateral badly (misfit 4–8% of its area), and its corner lay inside the sheet. The sheet's
+    /// outline, its sides straight past the phone, puts the corner where it is.
+    @Test(arguments: [ScanMode.fast, .accurate])
+    func aPhoneOnACornerDoesNotMoveIt(mode: ScanMode) throws {
+        let corners: Corners = [(180.0, 150.0), (1380, 230), (1450, 1900), (120, 1980)]
+        let bare = try #require(PixImage(reading: try photo(corners: corners).path))
+        var samples = try #require(bare.greySamples())
+        // A dark phone, 190 × 330 px, across the bottom-left corner (over the letter's blank margin).
+        for y in 1800..<2100 {
+            for x in 0..<bare.width {
+                // Inside a rectangle turned 30° around (150, 1950).
+                let (dx, dy) = (Double(x) - 150, Double(y) - 1950)
+                let (u, v) = (dx * cos(.pi / 6) + dy * sin(.pi / 6), -dx * sin(.pi / 6) + dy * cos(.pi / 6))
+                if abs(u) <= 165 && abs(v) <= 95 { samples[y * bare.width + x] = 35 }
+            }
+        }
+        let url = try TestSupport.temporaryFolder().appendingPathComponent("phone.pgm")
+        try TestSupport.writeGreyImage(samples, width: bare.width, height: bare.height, to: url)
+        let record = try #require(try TestSupport.scan(url, mode: mode).first)
+        try expectLetterFound(in: record, at: corners)
+    }
+
     /// Fast mode finds and flattens the sheet as accurate mode does.
     @Test func fastModeFindsThePageToo() throws {
         let corners: Corners = [(180.0, 150.0), (1380, 230), (1450, 1900), (120, 1980)]
