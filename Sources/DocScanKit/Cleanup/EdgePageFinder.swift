@@ -300,16 +300,26 @@ enum EdgePageFinder {
     private static func level(
         within a: PageQuad.Point, _ b: PageQuad.Point, outwardX nx: Double, outwardY ny: Double, in field: Field
     ) -> Double? {
+        let totals = stride(from: bandDepth.lowerBound, through: bandDepth.upperBound, by: 7).map {
+            greyTotal(along: a, b, outwardX: nx, outwardY: ny, depth: -Double($0), in: field)
+        }
+        let sum = totals.reduce(0) { $0 + $1.sum }, count = totals.reduce(0) { $0 + $1.count }
+        return count >= 20 ? sum / Double(count) : nil
+    }
+
+    /// The sum of the grey levels `depth` px beyond the side a–b (within it, when negative) at its
+    /// sample points, and how many of them lie in the image.
+    private static func greyTotal(
+        along a: PageQuad.Point, _ b: PageQuad.Point, outwardX nx: Double, outwardY ny: Double, depth: Double, in field: Field
+    ) -> (sum: Double, count: Int) {
         var sum = 0.0, count = 0
         for (x, y) in samplePoints(from: a, to: b) {
-            for depth in stride(from: bandDepth.lowerBound, through: bandDepth.upperBound, by: 7) {
-                let px = Int((x - nx * Double(depth)).rounded()), py = Int((y - ny * Double(depth)).rounded())
-                guard field.inside(px, py) else { continue }
-                sum += Double(field.grey[py * field.width + px])
-                count += 1
-            }
+            let px = Int((x + nx * depth).rounded()), py = Int((y + ny * depth).rounded())
+            guard field.inside(px, py) else { continue }
+            sum += Double(field.grey[py * field.width + px])
+            count += 1
         }
-        return count >= 20 ? sum / Double(count) : nil
+        return (sum, count)
     }
 
     /// How much the level beyond a side may ripple (`ripple`): up to `levelRipple` a side counts in full,
@@ -330,13 +340,7 @@ enum EdgePageFinder {
     ) -> Double {
         var levels: [Double] = []
         for depth in stride(from: 6, through: 30, by: 2) {
-            var sum = 0.0, count = 0
-            for (x, y) in samplePoints(from: a, to: b) {
-                let px = Int((x + nx * Double(depth)).rounded()), py = Int((y + ny * Double(depth)).rounded())
-                guard field.inside(px, py) else { continue }
-                sum += Double(field.grey[py * field.width + px])
-                count += 1
-            }
+            let (sum, count) = greyTotal(along: a, b, outwardX: nx, outwardY: ny, depth: Double(depth), in: field)
             // Only depths that most of the side reaches inside the frame.
             guard count >= 20 else { break }
             levels.append(sum / Double(count))

@@ -58,18 +58,19 @@ public enum PageFinder {
         }
         if let best {
             let quad = best.quad.scaled(by: 1 / factor)
-            let diagonal = (Double(image.width * image.width + image.height * image.height)).squareRoot()
             let brightness = Outcome.found(quad, method: "brightness", score: ((1 - best.misfit / maximumMisfit) * 100).rounded() / 100)
+            let fitsPoorly = best.misfit > poorFit
+            guard best.isSoft || fitsPoorly, let outline = EdgePageFinder.find(in: image) else { return brightness }
+            let edges = Outcome.found(outline.quad, method: "edges", score: outline.score)
             // A region with a side that fades may end at a shadow across the sheet: its outline is taken
             // instead when clearly larger. (A book's page shaded towards the spine keeps its region.)
-            if best.isSoft, let outline = EdgePageFinder.find(in: image), outline.quad.area >= shadowedSheetGrowth * quad.area {
-                return .found(outline.quad, method: "edges", score: outline.score)
-            }
+            if best.isSoft && outline.quad.area >= shadowedSheetGrowth * quad.area { return edges }
             // A region that fits its quadrilateral badly has lost a corner or gained a stray bit of desk;
             // a clear outline around it is the sheet itself.
-            if best.misfit > poorFit, let outline = EdgePageFinder.find(in: image), outline.score >= clearOutline,
-               quad.corners.allSatisfy({ outline.quad.distanceOutside($0) <= outlineSlack * diagonal }) {
-                return .found(outline.quad, method: "edges", score: outline.score)
+            let diagonal = (Double(image.width * image.width + image.height * image.height)).squareRoot()
+            if fitsPoorly && outline.score >= clearOutline
+                && quad.corners.allSatisfy({ outline.quad.distanceOutside($0) <= outlineSlack * diagonal }) {
+                return edges
             }
             return brightness
         }

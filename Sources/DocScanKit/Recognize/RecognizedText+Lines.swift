@@ -5,6 +5,12 @@ import Foundation
 /// in step: the primary-language re-read replaces lines, the unread-ink read adds them and the column
 /// gaps move them.
 extension RecognizedText {
+    /// The median height of the lines with text; nil with fewer than three, too few to tell.
+    var typicalLineHeight: Int? {
+        let heights = lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }.map(\.box.height).sorted()
+        return heights.count >= 3 ? heights[heights.count / 2] : nil
+    }
+
     /// Where each line's text stands in `text`, found by walking the lines' texts in order, so a line
     /// repeated elsewhere on the page is not mistaken for it; nil for a line whose text is not found.
     func lineRanges() -> [Range<String.Index>?] {

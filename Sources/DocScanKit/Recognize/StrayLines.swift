@@ -28,9 +28,7 @@ enum StrayLines {
     /// Takes the stray lines out of the lines, words and text of a page `height` pixels tall.
     /// - Returns: how many lines went.
     static func strip(_ page: inout RecognizedText, height: Int) -> Int {
-        let heights = page.lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }.map(\.box.height).sorted()
-        guard heights.count >= 3 else { return 0 }
-        let typical = Double(heights[heights.count / 2])
+        guard let typical = page.typicalLineHeight.map(Double.init) else { return 0 }
         let band = edgeBand * Double(height)
         let stray = page.lines.indices.filter { index in
             let line = page.lines[index], box = line.box

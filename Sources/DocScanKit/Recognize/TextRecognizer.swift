@@ -51,10 +51,8 @@ public final class TextRecognizer: PageStage {
     /// receipt photos it read the column of tax codes, one letter a row, as one vertical line
     /// `HF NEEBABNOHENENWNERN`, and the rows beside it column by column).
     static func layoutFailures(of text: RecognizedText, missed: Int) -> Int {
+        guard let typical = text.typicalLineHeight else { return missed }
         let lines = text.lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
-        let heights = lines.map(\.box.height).sorted()
-        guard heights.count >= 3 else { return missed }
-        let typical = heights[heights.count / 2]
         let columns = lines.filter { $0.box.height > 4 * typical && $0.box.height > 3 * $0.box.width }.count
         return missed + columns * missedLines
     }

@@ -55,23 +55,34 @@ struct PageFinderTests {
     /// The page on a busy desk: 40 grey and light objects (papers, a keyboard, a mug) scattered around
     /// it, some touching its edges, from a fixed seed.
     private func busyPhoto(corners: Corners, seed: UInt64) throws -> URL {
-        let url = try TestSupport.temporaryFolder().appendingPathComponent("busy.png")
-        var page = pixRead(TestSupport.fixture("en_letter_150dpi.png").path)
-        var white = pixCreate(1240, 1754, 8)
-        var desk = pixCreate(1600, 2100, 8)
-        defer { pixDestroy(&page); pixDestroy(&white); pixDestroy(&desk) }
-        _ = pixSetAllGray(white, 255)
-        _ = pixSetAllGray(desk, 70)
+        let (width, height) = (1600, 2100)
+        var desk = [UInt8](repeating: 70, count: width * height)
         var random = seed
-        func next(_ range: ClosedRange<Int>) -> Int32 {
+        func next(_ range: ClosedRange<Int>) -> Int {
             random = random &* 6364136223846793005 &+ 1442695040888963407
-            return Int32(range.lowerBound + Int((random >> 33) % UInt64(range.count)))
+            return range.lowerBound + Int((random >> 33) % UInt64(range.count))
         }
         for _ in 0..<40 {
-            var box = boxCreate(next(0...1500), next(0...2000), next(20...260), next(20...260))
-            _ = pixSetInRectArbitrary(desk, box, UInt32(next(90...215)))
-            boxDestroy(&box)
+            let (x, y, w, h) = (next(0...1500), next(0...2000), next(20...260), next(20...260))
+            let level = UInt8(next(90...215))
+            for row in y..<min(height, y + h) {
+                for column in x..<min(width, x + w) { desk[row * width + column] = level }
+            }
         }
+        let (paper, sheet) = try warpedLetter(corners: corners)
+        for index in desk.indices where sheet[index] >= 128 { desk[index] = paper[index] }
+        let url = try TestSupport.temporaryFolder().appendingPathComponent("busy.pgm")
+        try TestSupport.writeGreyImage(desk, width: width, height: height, to: url)
+        return url
+    }
+
+    /// The 150-dpi letter warped so its corners land on `corners` in a 1600×2100 frame, row by row:
+    /// its grey levels (0 off the sheet), and 255 where the sheet lies (0 elsewhere).
+    private func warpedLetter(corners: Corners) throws -> (page: [UInt8], sheet: [UInt8]) {
+        var page = pixRead(TestSupport.fixture("en_letter_150dpi.png").path)
+        var white = pixCreate(1240, 1754, 8)
+        defer { pixDestroy(&page); pixDestroy(&white) }
+        _ = pixSetAllGray(white, 255)
         var from = ptaCreate(4), to = ptaCreate(4)
         defer { ptaDestroy(&from); ptaDestroy(&to) }
         for (x, y) in [(0.0, 0.0), (1240, 0), (1240, 1754), (0, 1754)] { ptaAddPt(from, Float(x), Float(y)) }
@@ -80,12 +91,13 @@ struct PageFinderTests {
         var frame = pixAddBorderGeneral(white, 0, 360, 0, 346, 0)
         var warped = pixProjectivePtaGray(canvas, to, from, 0)
         var warpedFrame = pixProjectivePtaGray(frame, to, from, 0)
-        var mask = pixThresholdToBinary(warpedFrame, 128)
-        var inside = pixInvert(nil, mask)
-        defer { pixDestroy(&canvas); pixDestroy(&frame); pixDestroy(&warped); pixDestroy(&warpedFrame); pixDestroy(&mask); pixDestroy(&inside) }
-        #expect(pixCombineMasked(desk, warped, inside) == 0)
-        #expect(pixWrite(url.path, desk, Int32(IFF_PNG)) == 0)
-        return url
+        defer { pixDestroy(&canvas); pixDestroy(&frame); pixDestroy(&warped); pixDestroy(&warpedFrame) }
+        let path = try TestSupport.temporaryFolder().appendingPathComponent("warped.png")
+        #expect(pixWrite(path.path, warped, Int32(IFF_PNG)) == 0)
+        let pagePix = try #require(PixImage(reading: path.path))
+        #expect(pixWrite(path.path, warpedFrame, Int32(IFF_PNG)) == 0)
+        let framePix = try #require(PixImage(reading: path.path))
+        return (try #require(pagePix.greySamples()), try #require(framePix.greySamples()))
     }
 
     @Test(arguments: [UInt64(1), 2, 3])
@@ -184,25 +196,7 @@ struct PageFinderTests {
     /// The letter's sheet (paper at 240) on pale speckled stone (mean level `stone`, white specks), with
     /// the thin shadow a sheet casts along its sides, the frame darkened towards its corners by the lens.
     private func stonePhoto(corners: Corners, stone: Double) throws -> URL {
-        var page = pixRead(TestSupport.fixture("en_letter_150dpi.png").path)
-        var white = pixCreate(1240, 1754, 8)
-        defer { pixDestroy(&page); pixDestroy(&white) }
-        _ = pixSetAllGray(white, 255)
-        var from = ptaCreate(4), to = ptaCreate(4)
-        defer { ptaDestroy(&from); ptaDestroy(&to) }
-        for (x, y) in [(0.0, 0.0), (1240, 0), (1240, 1754), (0, 1754)] { ptaAddPt(from, Float(x), Float(y)) }
-        for (x, y) in corners { ptaAddPt(to, Float(x), Float(y)) }
-        var canvas = pixAddBorderGeneral(page, 0, 360, 0, 346, 0)
-        var frame = pixAddBorderGeneral(white, 0, 360, 0, 346, 0)
-        var warped = pixProjectivePtaGray(canvas, to, from, 0)
-        var warpedFrame = pixProjectivePtaGray(frame, to, from, 0)
-        defer { pixDestroy(&canvas); pixDestroy(&frame); pixDestroy(&warped); pixDestroy(&warpedFrame) }
-        let path = try TestSupport.temporaryFolder().appendingPathComponent("warped.png")
-        #expect(pixWrite(path.path, warped, Int32(IFF_PNG)) == 0)
-        let pagePix = try #require(PixImage(reading: path.path))
-        #expect(pixWrite(path.path, warpedFrame, Int32(IFF_PNG)) == 0)
-        let framePix = try #require(PixImage(reading: path.path))
-        let (paper, sheet) = (try #require(pagePix.greySamples()), try #require(framePix.greySamples()))
+        let (paper, sheet) = try warpedLetter(corners: corners)
         let (width, height) = (1600, 2100)
         var random: UInt64 = 7
         func next() -> Double {
