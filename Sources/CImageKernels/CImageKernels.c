@@ -49,3 +49,44 @@ void docscan_grey_histogram(const uint32_t *data, int width, int height, int wor
         for (int x = 0; x < width; x++) counts[*pixel(row, x)]++;
     }
 }
+
+void docscan_remap_grey(const uint32_t *src, int src_width, int src_height, int src_words_per_line,
+                        uint32_t *dst, int dst_width, int dst_height, int dst_words_per_line,
+                        const float *grid_x, const float *grid_y, int grid_columns, int grid_rows, int step,
+                        uint8_t fill) {
+    if (grid_columns < 2 || grid_rows < 2 || step < 1) return;
+    const float inverse_step = 1.0f / (float)step;
+    for (int y = 0; y < dst_height; y++) {
+        uint32_t *out = dst + (long)y * dst_words_per_line;
+        float gy = (float)y * inverse_step;
+        int row = (int)gy;
+        if (row > grid_rows - 2) row = grid_rows - 2;
+        float fy = gy - (float)row;
+        const float *x0 = grid_x + (long)row * grid_columns, *x1 = x0 + grid_columns;
+        const float *y0 = grid_y + (long)row * grid_columns, *y1 = y0 + grid_columns;
+        for (int x = 0; x < dst_width; x++) {
+            float gx = (float)x * inverse_step;
+            int column = (int)gx;
+            if (column > grid_columns - 2) column = grid_columns - 2;
+            float fx = gx - (float)column;
+            float top_x = x0[column] + (x0[column + 1] - x0[column]) * fx;
+            float bottom_x = x1[column] + (x1[column + 1] - x1[column]) * fx;
+            float top_y = y0[column] + (y0[column + 1] - y0[column]) * fx;
+            float bottom_y = y1[column] + (y1[column + 1] - y1[column]) * fx;
+            float sx = top_x + (bottom_x - top_x) * fy;
+            float sy = top_y + (bottom_y - top_y) * fy;
+            uint8_t level = fill;
+            if (sx >= 0 && sy >= 0 && sx <= (float)(src_width - 1) && sy <= (float)(src_height - 1)) {
+                int ix = (int)sx, iy = (int)sy;
+                int ix1 = ix + 1 < src_width ? ix + 1 : ix, iy1 = iy + 1 < src_height ? iy + 1 : iy;
+                float ax = sx - (float)ix, ay = sy - (float)iy;
+                uint32_t *r0 = (uint32_t *)src + (long)iy * src_words_per_line;
+                uint32_t *r1 = (uint32_t *)src + (long)iy1 * src_words_per_line;
+                float upper = *pixel(r0, ix) + (*pixel(r0, ix1) - *pixel(r0, ix)) * ax;
+                float lower = *pixel(r1, ix) + (*pixel(r1, ix1) - *pixel(r1, ix)) * ax;
+                level = (uint8_t)(upper + (lower - upper) * ay + 0.5f);
+            }
+            *pixel(out, x) = level;
+        }
+    }
+}

@@ -16,4 +16,14 @@ void docscan_sharpen_grey_in_place(uint32_t *data, int width, int height, int wo
 /// as exact integers: Leptonica's histograms hold floats.
 void docscan_grey_histogram(const uint32_t *data, int width, int height, int words_per_line, uint32_t *counts);
 
+/// Fills an 8-bit image `dst` (Leptonica's layout) by sampling the 8-bit image `src` at a smooth map:
+/// `grid_x`/`grid_y` hold, for every `step`-th pixel of `dst` in both directions (`grid_columns` x
+/// `grid_rows` nodes, row by row), where in `src` it comes from; pixels between nodes take the map
+/// interpolated bilinearly, and their level is interpolated bilinearly from `src`'s four nearest
+/// pixels. A pixel mapped outside `src` gets `fill`.
+void docscan_remap_grey(const uint32_t *src, int src_width, int src_height, int src_words_per_line,
+                        uint32_t *dst, int dst_width, int dst_height, int dst_words_per_line,
+                        const float *grid_x, const float *grid_y, int grid_columns, int grid_rows, int step,
+                        uint8_t fill);
+
 #endif

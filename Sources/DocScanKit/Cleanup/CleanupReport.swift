@@ -9,6 +9,10 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     @ExplicitNull public var pageMethod: String?
     /// How convincing the sheet's outline is, 0–1 (1: straight sides, strong contrast all round).
     @ExplicitNull public var pageScore: Double?
+    /// How far the sheet's sides bow (a curled sheet), as a share of a side's length, when they bow
+    /// enough for the warp to follow them (`CurvedSides`); nil when the sheet was warped by its corners
+    /// alone or none was found.
+    @ExplicitNull public var sideBulge: Double?
     /// Whether the page was warped flat from those corners.
     public var warped = false
     /// Why no page was warped (a scan, the page fills the frame, …); nil when one was, or when not looked for.
@@ -58,6 +62,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         _pageNote = try container.decode(ExplicitNull<String>.self, forKey: .pageNote)
         _pageMethod = try container.decode(ExplicitNull<String>.self, forKey: .pageMethod)
         _pageScore = try container.decode(ExplicitNull<Double>.self, forKey: .pageScore)
+        _sideBulge = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .sideBulge))
         backgroundNormalized = try flag(.backgroundNormalized)
         _inkLevel = try container.decode(ExplicitNull<Int>.self, forKey: .inkLevel)
         _paperLevel = try container.decode(ExplicitNull<Int>.self, forKey: .paperLevel)
@@ -75,7 +80,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", warped, pageNote = "page_note", stepsMs = "steps_ms",
+        case pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", warped, pageNote = "page_note", stepsMs = "steps_ms",
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",

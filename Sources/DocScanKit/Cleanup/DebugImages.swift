@@ -33,9 +33,14 @@ public struct DebugImages: Sendable {
     }
 
     /// A colour copy of `image` with `quad` drawn on it.
-    static func drawing(_ quad: PageQuad, on image: PixImage) -> PixImage? {
+    static func drawing(_ quad: PageQuad, sides: CurvedSides? = nil, on image: PixImage) -> PixImage? {
         guard let colour = image.convertedTo32(), let points = PointArray(quad.corners.map { ($0.x, $0.y) }) else { return nil }
-        colour.drawPolygon(points, lineWidth: max(3, max(image.width, image.height) / 300), red: 255, green: 0, blue: 0)
+        let width = max(3, max(image.width, image.height) / 300)
+        colour.drawPolygon(points, lineWidth: width, red: 255, green: 0, blue: 0)
+        // A curled sheet's sides as traced, in blue, beside the corners' quadrilateral.
+        if let sides, let outline = PointArray(sides.outline(of: quad).map { ($0.x, $0.y) }) {
+            colour.drawPolygon(outline, lineWidth: width, red: 0, green: 90, blue: 255)
+        }
         return colour
     }
 

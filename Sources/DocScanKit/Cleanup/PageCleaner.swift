@@ -15,6 +15,9 @@ public struct PageCleaner: PageStage {
         public var flattenCurl: Bool
         /// Median-filter a page strewn with single-pixel noise (`Despeckler`).
         public var despeckle: Bool
+        /// Warp a curled sheet along its traced sides (`CurvedSides`), not by its corners alone. Off,
+        /// a curled sheet's lines are left to the curl step, as a book page's are.
+        public var followCurvedSides = true
 
         public init(findPage: Bool, normalizeBackground: Bool, maxSkew: Double, flattenCurl: Bool = false, despeckle: Bool = false) {
             self.findPage = findPage
@@ -57,12 +60,13 @@ public struct PageCleaner: PageStage {
             switch outcome {
             case .notFound(let reason):
                 report.pageNote = reason
-            case .found(let quad, let method, let score):
+            case .found(let quad, let method, let score, let sides):
                 report.pageCorners = quad
                 report.pageMethod = method
                 report.pageScore = score
-                if options.keepSteps, let drawn = DebugImages.drawing(quad, on: image) { steps.append(("corners", drawn)) }
-                if let flat = PageFinder.flatten(image, quad: quad) {
+                report.sideBulge = options.followCurvedSides ? sides.map { ($0.bulge(of: quad) * 1000).rounded() / 1000 } : nil
+                if options.keepSteps, let drawn = DebugImages.drawing(quad, sides: sides, on: image) { steps.append(("corners", drawn)) }
+                if let flat = PageFinder.flatten(image, quad: quad, sides: options.followCurvedSides ? sides : nil) {
                     image = flat
                     report.warped = true
                     keep("warped")

@@ -19,8 +19,9 @@ import DocScanNative
 public enum PageFinder {
     /// Why no quadrilateral was used, for the record.
     public enum Outcome: Equatable, Sendable {
-        /// The sheet's corners, how it was found (`brightness` or `edges`), and how convincing it is (0–1).
-        case found(PageQuad, method: String, score: Double)
+        /// The sheet's corners, how it was found (`brightness` or `edges`), how convincing it is (0–1),
+        /// and its sides where they bow (a curled sheet's bright region).
+        case found(PageQuad, method: String, score: Double, sides: CurvedSides? = nil)
         case notFound(String)
     }
 
@@ -44,11 +45,11 @@ public enum PageFinder {
         }
         let paper = ToneCorrection.levels(of: small)?.paper ?? 255
         var firstReason: String?
-        var best: (quad: PageQuad, misfit: Double, isSoft: Bool)?
+        var best: (quad: PageQuad, misfit: Double, isSoft: Bool, isWeak: Bool, sides: CurvedSides?)?
         ladder: for threshold in stride(from: split, through: max(split, paper - thresholdStep), by: thresholdStep) {
             switch candidate(in: small, threshold: threshold) {
-            case .found(let quad, let misfit, let isSoft):
-                if misfit < best?.misfit ?? .infinity { best = (quad, misfit, isSoft) }
+            case .found(let quad, let misfit, let isSoft, let isWeak, let sides):
+                if misfit < best?.misfit ?? .infinity { best = (quad, misfit, isSoft, isWeak, sides) }
                 if misfit <= closeFit && !isSoft { break ladder }
             case .notFound(let reason):
                 // A page that fills the frame at the first threshold is a scan: nothing inside it is a sheet.
@@ -56,9 +57,24 @@ public enum PageFinder {
                 firstReason = firstReason ?? reason
             }
         }
+        // A side that fades or hardly stands out may be the sheet's own shading (its curled end turned
+        // from the light): below the split, the shaded part joins the region again.
+        if let soft = best, soft.isSoft || soft.isWeak {
+            for threshold in stride(from: split - thresholdStep, through: max(1, split - shadedSteps * thresholdStep), by: -thresholdStep) {
+                guard case .found(let quad, let misfit, let isSoft, let isWeak, let sides) = candidate(in: small, threshold: threshold)
+                else { continue }
+                // Not the desk joining the sheet: that runs out to the photo's border.
+                guard quad.area >= shadedSheetGrowth * soft.quad.area,
+                      cornersAtBorder(of: quad, in: small) <= cornersAtBorder(of: soft.quad, in: small) else { continue }
+                best = (quad, misfit, isSoft, isWeak, sides)
+                if !isSoft && !isWeak { break }
+            }
+        }
         if let best {
             let quad = best.quad.scaled(by: 1 / factor)
-            let brightness = Outcome.found(quad, method: "brightness", score: ((1 - best.misfit / maximumMisfit) * 100).rounded() / 100)
+            let brightness = Outcome.found(
+                quad, method: "brightness", score: ((1 - best.misfit / maximumMisfit) * 100).rounded() / 100,
+                sides: best.sides?.scaled(by: 1 / factor))
             let fitsPoorly = best.misfit > poorFit
             guard best.isSoft || fitsPoorly, let outline = EdgePageFinder.find(in: image) else { return brightness }
             let edges = Outcome.found(outline.quad, method: "edges", score: outline.score)
@@ -81,6 +97,13 @@ public enum PageFinder {
         return .notFound(firstReason ?? "no bright page against a darker background")
     }
 
+    /// How many of `quad`'s corners lie within 2% of `image`'s size of its border (or beyond it).
+    private static func cornersAtBorder(of quad: PageQuad, in image: PixImage) -> Int {
+        let (width, height) = (Double(image.width), Double(image.height))
+        let margin = 0.02 * max(width, height)
+        return quad.corners.filter { $0.x <= margin || $0.y <= margin || $0.x >= width - margin || $0.y >= height - margin }.count
+    }
+
     /// The smallest sheet, as a share of the photo: a receipt on a counter fills about a tenth.
     static let minimumArea = 0.05
     /// How many times its shortest side a sheet's longest may be: a long receipt is 1:8.
@@ -91,8 +114,11 @@ public enum PageFinder {
     static let closeFit = 0.01
 
     private enum Candidate {
-        /// `isSoft`: a side fades rather than steps (`hasSoftSide`), perhaps a shadow's edge.
-        case found(PageQuad, misfit: Double, isSoft: Bool)
+        /// `isSoft`: a side fades rather than steps (`hasSoftSide`), perhaps a shadow's edge; `isWeak`:
+        /// a side stands out less than `edgeContrast`, perhaps where shading within the sheet crosses
+        /// the threshold; `sides`:
+        /// the region's sides where they curve (`CurvedSides`).
+        case found(PageQuad, misfit: Double, isSoft: Bool, isWeak: Bool, sides: CurvedSides?)
         case notFound(String)
     }
 
@@ -120,35 +146,71 @@ public enum PageFinder {
         if zip(quad.corners, frame).allSatisfy({ $0.distance(to: $1) < 0.03 * diagonal }) {
             return .notFound(fillsTheFrame)
         }
-        guard region.misfit <= maximumMisfit else {
+        // A region that fits its quadrilateral badly may be a curled sheet, whose sides bow smoothly.
+        let bowing = region.curved.flatMap { $0.curvature(of: quad) >= minimumCurvature ? $0 : nil }
+        let misfit = region.misfit <= maximumMisfit ? region.misfit : bowing.flatMap { _ in
+            region.curvedMisfit.flatMap { $0 <= maximumCurvedMisfit ? $0 : nil }
+        }
+        guard let misfit else {
             return .notFound("the bright region is not a solid quadrilateral")
         }
-        guard let contrast = edgeContrast(of: quad, in: small, band: 0.015 * diagonal), contrast >= edgeContrast else {
+        let band = 0.015 * diagonal
+        guard let contrast = edgeContrast(of: quad, sides: bowing, in: small, band: band), contrast.all >= edgeContrast else {
             return .notFound("the bright region does not stand out from its surroundings")
         }
-        return .found(quad, misfit: region.misfit, isSoft: hasSoftSide(quad, in: small, band: 0.015 * diagonal))
+        return .found(
+            quad, misfit: misfit, isSoft: hasSoftSide(quad, sides: bowing, in: small, band: band),
+            isWeak: (contrast.weakest ?? edgeContrast) < edgeContrast, sides: bowing)
+    }
+
+    /// A side must curve by this share of its length (`CurvedSides.curvature`) for the warp to follow
+    /// it. Sheets of the photo stress set curled at one end measured 0.0055–0.0078 (the curl lifts a
+    /// fifth to two fifths of a side, and the line fitted to the whole side takes up much of it); a flat
+    /// one turned on its side, its corner found a little inside, 0.0024.
+    static let minimumCurvature = 0.004
+    /// The most a bowing region may differ from its traced outline, as a share of its quadrilateral's
+    /// area, and how far its trace may stray from the smoothed curve (pixels at 800 px).
+    static let maximumCurvedMisfit = 0.03
+    static let maximumRoughness = 3.0
+
+    /// The point of `quad`'s side `index` at `t` (0–1 from its first corner), moved by the side's bow.
+    private static func point(
+        on side: (start: PageQuad.Point, end: PageQuad.Point, normalX: Double, normalY: Double), index: Int, at t: Double,
+        sides: CurvedSides?
+    ) -> (x: Double, y: Double) {
+        let bow = sides?.offset(side: index, at: t) ?? 0
+        return (side.start.x + (side.end.x - side.start.x) * t + side.normalX * bow,
+                side.start.y + (side.end.y - side.start.y) * t + side.normalY * bow)
     }
 
     /// Median grey just inside the quadrilateral's edges minus the median just outside, sampled along
     /// each edge at `band` pixels from it; nil when too few samples fall inside the image.
-    private static func edgeContrast(of quad: PageQuad, in image: PixImage, band: Double) -> Double? {
+    /// Also the least contrast of a single side (`weakest`; nil when no side has 20 samples either way
+    /// inside the image).
+    private static func edgeContrast(of quad: PageQuad, sides: CurvedSides?, in image: PixImage, band: Double) -> (all: Double, weakest: Double?)? {
         var inside: [UInt32] = [], outside: [UInt32] = []
+        var weakest: Double?
         func sample(_ x: Double, _ y: Double, into values: inout [UInt32]) {
             guard x >= 0, y >= 0, x < Double(image.width), y < Double(image.height) else { return }
             if let value = image.pixel(x: Int(x), y: Int(y)) { values.append(value) }
         }
-        for (a, b, nx, ny) in quad.sides {
+        func median(_ values: ArraySlice<UInt32>) -> Double { Double(values.sorted()[values.count / 2]) }
+        for (index, side) in quad.sides.enumerated() {
+            let (nx, ny) = (side.normalX, side.normalY)
+            let (inStart, outStart) = (inside.count, outside.count)
             // Samples along the middle 80% of the edge, clear of the corners.
             for step in 1...39 {
-                let t = 0.1 + 0.8 * Double(step) / 40
-                let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
+                let (x, y) = point(on: side, index: index, at: 0.1 + 0.8 * Double(step) / 40, sides: sides)
                 sample(x - nx * band, y - ny * band, into: &inside)
                 sample(x + nx * band, y + ny * band, into: &outside)
             }
+            if inside.count - inStart >= 20, outside.count - outStart >= 20 {
+                let contrast = median(inside[inStart...]) - median(outside[outStart...])
+                weakest = min(weakest ?? contrast, contrast)
+            }
         }
         guard inside.count >= 40, outside.count >= 40 else { return nil }
-        func median(_ values: [UInt32]) -> Double { Double(values.sorted()[values.count / 2]) }
-        return median(inside) - median(outside)
+        return (median(inside[...]) - median(outside[...]), weakest)
     }
 
     /// A bright region that differs from its quadrilateral by more than this share of its area (half
@@ -164,6 +226,10 @@ public enum PageFinder {
 
     /// How much larger the outline found must be than a soft-sided bright region to replace it.
     static let shadowedSheetGrowth = 1.1
+    /// How many threshold steps below the split a soft-sided region is looked for again, and how much
+    /// larger it must come out there to be taken.
+    static let shadedSteps = 3
+    static let shadedSheetGrowth = 1.05
 
     /// The least share of a side's contrast (over `band` either way) that must lie in its steepest 4 px.
     static let minimumSharpness = 0.45
@@ -177,17 +243,17 @@ public enum PageFinder {
     /// a 2,800-px photo 0.18–0.34, sheets' edges 0.84–1.2; the outer edge of a real book's page, its
     /// leaves' edges stacked, 0.40, and a page shaded towards the spine 0.23 (both keep their region:
     /// see `find`).
-    private static func hasSoftSide(_ quad: PageQuad, in image: PixImage, band: Double) -> Bool {
+    private static func hasSoftSide(_ quad: PageQuad, sides: CurvedSides?, in image: PixImage, band: Double) -> Bool {
         func grey(_ x: Double, _ y: Double) -> Double? {
             guard x >= 0, y >= 0, x < Double(image.width), y < Double(image.height) else { return nil }
             return image.pixel(x: Int(x), y: Int(y)).map(Double.init)
         }
         let reach = Int(band.rounded())
-        for (a, b, nx, ny) in quad.sides {
+        for (index, side) in quad.sides.enumerated() {
+            let (nx, ny) = (side.normalX, side.normalY)
             var steep: [Double] = [], whole: [Double] = []
             for step in 1...19 {
-                let t = 0.1 + 0.8 * Double(step) / 20
-                let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
+                let (x, y) = point(on: side, index: index, at: 0.1 + 0.8 * Double(step) / 20, sides: sides)
                 // The profile across the side, from `band` within to `band` beyond.
                 let profile = (-reach...reach).compactMap { grey(x + nx * Double($0), y + ny * Double($0)) }
                 guard profile.count == 2 * reach + 1, let inner = profile.first, let outer = profile.last else { continue }
@@ -212,7 +278,7 @@ public enum PageFinder {
 
     /// The largest 4-connected set region of a 1-bit image: its diagonal extreme points, and how badly
     /// the region (holes filled) fits the quadrilateral they make.
-    private static func largestRegion(in mask: PixImage) -> (misfit: Double, quad: PageQuad)? {
+    private static func largestRegion(in mask: PixImage) -> (misfit: Double, quad: PageQuad, curved: CurvedSides?, curvedMisfit: Double?)? {
         guard let components = ConnectedComponents(of: mask, connectivity: 4) else { return nil }
         var best: (index: Int, pixels: Int)?
         for index in 0..<components.count {
@@ -228,39 +294,51 @@ public enum PageFinder {
         // Text and pictures are holes in the paper's region; the sheet is the region with them filled.
         // (Leptonica returns the holes alone.)
         guard let holes = region.holesByFilling(connectivity: 4), let solid = region.union(with: holes),
-              let misfit = misfit(of: solid, offsetX: frame.x, offsetY: frame.y, quad: quad)
+              let misfit = misfit(of: solid, offsetX: frame.x, offsetY: frame.y, outline: quad.corners, area: quad.area)
         else { return nil }
-        return (misfit, quad)
+        // The sides as they run, when they run smoothly: a curled sheet's, not an object's step.
+        guard misfit > closeFit,
+              let curved = CurvedSides.trace(solid, offsetX: frame.x, offsetY: frame.y, quad: quad),
+              curved.roughness <= maximumRoughness
+        else { return (misfit, quad, nil, nil) }
+        let curvedMisfit = self.misfit(of: solid, offsetX: frame.x, offsetY: frame.y, outline: curved.outline(of: quad), area: quad.area)
+        return (misfit, quad, curved, curvedMisfit)
     }
 
-    /// The region's pixels outside `quad` plus the quadrilateral's area the region leaves uncovered, as a
-    /// share of the quadrilateral's area: 0 for a sheet, more for an object attached to it, whether it
+    /// The region's pixels outside `outline` (a polygon) plus the outline's area the region leaves
+    /// uncovered, as a share of `area`: 0 for a sheet, more for an object attached to it, whether it
     /// moves a corner out or sticks out of a side.
-    private static func misfit(of solid: PixImage, offsetX: Int, offsetY: Int, quad: PageQuad) -> Double? {
-        let area = quad.area
-        guard area > 0 else { return nil }
-        let corners = quad.corners
-        guard let rows = solid.setPixelRuns() else { return nil }
+    private static func misfit(of solid: PixImage, offsetX: Int, offsetY: Int, outline: [PageQuad.Point], area: Double) -> Double? {
+        guard area > 0, outline.count >= 3, let rows = solid.setPixelRuns() else { return nil }
         var inside = 0, outside = 0
         for (y, runs) in rows.enumerated() {
-            // Where the row's centre line crosses the quadrilateral (convex: one interval).
+            // Where the row's centre line crosses the outline, in pairs from the left: in, out.
             let rowY = Double(y + offsetY) + 0.5
-            var low = Double.infinity, high = -Double.infinity
-            for index in corners.indices {
-                let a = corners[index], b = corners[(index + 1) % 4]
+            var crossings: [Double] = []
+            for index in outline.indices {
+                let a = outline[index], b = outline[(index + 1) % outline.count]
                 guard (a.y <= rowY && rowY < b.y) || (b.y <= rowY && rowY < a.y) else { continue }
-                let x = a.x + (rowY - a.y) / (b.y - a.y) * (b.x - a.x)
-                low = min(low, x)
-                high = max(high, x)
+                crossings.append(a.x + (rowY - a.y) / (b.y - a.y) * (b.x - a.x))
             }
+            crossings.sort()
+            let spans = stride(from: 0, to: crossings.count - 1, by: 2).map { crossings[$0]...crossings[$0 + 1] }
             for run in runs {
-                for x in run {
-                    let centre = Double(x + offsetX) + 0.5
-                    if centre >= low && centre <= high { inside += 1 } else { outside += 1 }
+                // Pixels whose centre x + 0.5 lies in a span: from ⌈low − 0.5⌉ to ⌊high − 0.5⌋.
+                let within = spans.reduce(0) { count, span in
+                    let first = max(run.lowerBound + offsetX, Int((span.lowerBound - 0.5).rounded(.up)))
+                    let last = min(run.upperBound - 1 + offsetX, Int((span.upperBound - 0.5).rounded(.down)))
+                    return count + max(0, last - first + 1)
                 }
+                inside += within
+                outside += run.count - within
             }
         }
-        return (Double(outside) + max(0, area - Double(inside))) / area
+        var outlineArea = 0.0
+        for index in outline.indices {
+            let a = outline[index], b = outline[(index + 1) % outline.count]
+            outlineArea += a.x * b.y - b.x * a.y
+        }
+        return (Double(outside) + max(0, abs(outlineArea) / 2 - Double(inside))) / area
     }
 
     /// The set pixels with the smallest and largest x+y and x−y.
@@ -286,10 +364,14 @@ public enum PageFinder {
         return PageQuad(topLeft: point(topLeft), topRight: point(topRight), bottomRight: point(bottomRight), bottomLeft: point(bottomLeft))
     }
 
-    /// The page inside `quad` warped flat onto a rectangle of its real proportions.
-    static func flatten(_ image: PixImage, quad: PageQuad) -> PixImage? {
+    /// The page inside `quad` warped flat onto a rectangle of its real proportions; with `sides`, the
+    /// page inside its bowing sides (`CurvedSides.flatten`).
+    static func flatten(_ image: PixImage, quad: PageQuad, sides: CurvedSides? = nil) -> PixImage? {
         let size = quad.flatSize
         let width = min(Double(image.width), size.width.rounded()), height = min(Double(image.height), size.height.rounded())
+        if let sides, width > 10, height > 10 {
+            return sides.flatten(image, quad: quad, width: Int(width), height: Int(height))
+        }
         guard width > 10, height > 10, let source = PointArray(quad.corners.map { ($0.x, $0.y) }),
               let target = PointArray([(0.0, 0.0), (width, 0), (width, height), (0, height)])
         else { return nil }

@@ -1,3 +1,4 @@
+internal import CImageKernels
 internal import CLeptonica
 import DocScanCore
 
@@ -93,5 +94,32 @@ extension PixImage {
                 PixImage(taking: withUnsafePix { pixProjectivePtaGray($0, target, source, fill) })
             }
         }
+    }
+
+    /// A `width` × `height` 8-bit image sampled from this one (8-bit, no colour map) along a smooth map:
+    /// `map` holds, for every `step`-th pixel both ways (`(width − 1) / step + 2` columns by
+    /// `(height − 1) / step + 2` rows of nodes, row by row), the point of this image it comes from;
+    /// between nodes the map is interpolated. Leptonica warps only by a formula (projective, bilinear),
+    /// not by a map, which a curved sheet needs. Pixels mapped outside take `fill`; nil for another
+    /// depth or a map of the wrong size.
+    package func remapped(width: Int, height: Int, step: Int, map: [(x: Float, y: Float)], fill: UInt8) -> PixImage? {
+        let columns = (width - 1) / step + 2, rows = (height - 1) / step + 2
+        guard depth == 8, width > 0, height > 0, step > 0, map.count == columns * rows,
+              let output = PixImage(taking: pixCreate(Int32(width), Int32(height), 8))
+        else { return nil }
+        let gridX = map.map(\.x), gridY = map.map(\.y)
+        let done = withUnsafePix { source -> Bool in
+            guard pixGetColormap(source) == nil, let sourceData = pixGetData(source) else { return false }
+            return output.withUnsafePix { target -> Bool in
+                guard let targetData = pixGetData(target) else { return false }
+                pixCopyResolution(target, source)
+                docscan_remap_grey(
+                    sourceData, pixGetWidth(source), pixGetHeight(source), pixGetWpl(source),
+                    targetData, Int32(width), Int32(height), pixGetWpl(target),
+                    gridX, gridY, Int32(columns), Int32(rows), Int32(step), fill)
+                return true
+            }
+        }
+        return done ? output : nil
     }
 }

@@ -184,7 +184,7 @@ struct PageFinderTests {
         let image = try #require(PixImage(reading: url.path))
         // No sheet, or one whose corners are apart (the outline finder may take the triangle's two sides
         // and the frame's for a sheet running out of the frame).
-        guard case .found(let quad, let method, _) = PageFinder.find(in: image) else { return }
+        guard case .found(let quad, let method, _, _) = PageFinder.find(in: image) else { return }
         let corners = quad.corners
         let sides = corners.indices.map { index in
             let (a, b) = (corners[index], corners[(index + 1) % 4])

@@ -33,9 +33,10 @@ struct PhotoFixtureTests {
         try String(contentsOf: Self.folder.appendingPathComponent("\(name).gt.txt"), encoding: .utf8)
     }
 
-    private func scan(_ file: String, mode: ScanMode, debugImages: URL? = nil) throws -> PageRecord {
+    private func scan(_ file: String, mode: ScanMode, debugImages: URL? = nil, followCurvedSides: Bool = true) throws -> PageRecord {
         var configuration = try ScanConfiguration(mode: mode, languages: LanguageList(parsing: "eng"), jobs: 1)
         if let debugImages { configuration.debugImages = DebugImages(folder: debugImages) }
+        configuration.cleanup.followCurvedSides = followCurvedSides
         let pipeline = try PagePipeline(configuration: configuration)
         return try #require(try PageSource(root: Self.folder.appendingPathComponent(file)).list().pages.map(pipeline.process).first)
     }
@@ -60,10 +61,13 @@ struct PhotoFixtureTests {
         text.split(separator: "\n").map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
     }
 
+    /// The curl step, on a page warped by its corners alone (as a book page is, whose sides are not
+    /// traced): this sheet's sides are followed otherwise, and its lines come out of the warp straight
+    /// (`theCurledSheetsSidesAreFollowed`).
     @Test(arguments: [ScanMode.accurate, .fast])
     func aCurledPageIsFlattened(mode: ScanMode) throws {
         let debug = try TestSupport.temporaryFolder()
-        let record = try scan("curled_book.jpg", mode: mode, debugImages: debug)
+        let record = try scan("curled_book.jpg", mode: mode, debugImages: debug, followCurvedSides: false)
         let cleanup = try #require(record.cleanup)
         // The sheet is found and cut out; its corners are not checked here, since the curl bends the
         // sheet's edge near the spine and no quadrilateral fits it (the bottom-left corner lands 3% of
@@ -100,7 +104,7 @@ struct PhotoFixtureTests {
     @Test(arguments: [ScanMode.accurate, .fast])
     func aCurledTwoColumnPageIsFlattened(mode: ScanMode) throws {
         let debug = try TestSupport.temporaryFolder()
-        let record = try scan("curled_columns.jpg", mode: mode, debugImages: debug)
+        let record = try scan("curled_columns.jpg", mode: mode, debugImages: debug, followCurvedSides: false)
         let cleanup = try #require(record.cleanup)
         #expect(cleanup.deskewed)
         #expect(cleanup.dewarped, "line bend \(String(describing: cleanup.lineBend))")
@@ -122,6 +126,24 @@ struct PhotoFixtureTests {
         #expect(record.layout?.order == "blocks")
         let cer = CharacterErrorRate.of(record.text, reference: try truth("curled_columns"), chinese: false)
         #expect(cer <= 0.02, "\(mode) CER \(cer)")
+    }
+
+    /// Both curled pages lie whole on the desk, their top and bottom edges rising towards the spine:
+    /// the warp follows those sides, and the lines come out of it straight, with nothing left for the
+    /// curl step to straighten.
+    @Test(arguments: [("curled_book", ScanMode.accurate), ("curled_book", .fast), ("curled_columns", .accurate), ("curled_columns", .fast)])
+    func theCurledSheetsSidesAreFollowed(name: String, mode: ScanMode) throws {
+        let debug = try TestSupport.temporaryFolder()
+        let record = try scan("\(name).jpg", mode: mode, debugImages: debug)
+        let cleanup = try #require(record.cleanup)
+        #expect((cleanup.sideBulge ?? 0) >= 0.02, "\(name): side bulge \(String(describing: cleanup.sideBulge))")
+        #expect(!cleanup.dewarped && (cleanup.lineBend ?? 0) < CurlFlattener.minimumBend,
+                "\(name): line bend \(String(describing: cleanup.lineBend)) after the warp")
+        let cleaned = try #require(PixImage(reading: debug.appendingPathComponent("\(name).jpg-9-cleaned.png").path))
+        let residual = try #require(TextLineDewarp(page: cleaned, minimumLines: 10))
+        #expect(!residual.isBuilt || residual.bend < CurlFlattener.minimumBend, "\(name): residual bend \(residual.bend)")
+        let cer = CharacterErrorRate.of(record.text, reference: try truth(name), chinese: false)
+        #expect(cer <= 0.02, "\(name) \(mode) CER \(cer)")
     }
 
     @Test(arguments: [ScanMode.accurate, .fast])
