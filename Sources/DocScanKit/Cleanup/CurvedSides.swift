@@ -29,8 +29,8 @@ public struct CurvedSides: Equatable, Sendable {
     static func trace(_ solid: PixImage, offsetX: Int, offsetY: Int, quad: PageQuad, reach: Double = 0.15) -> CurvedSides? {
         let sides = quad.sides
         guard sides.count == 4 else { return nil }
-        func isSet(_ x: Double, _ y: Double) -> Bool {
-            let column = Int(x.rounded(.down)) - offsetX, row = Int(y.rounded(.down)) - offsetY
+        func isSet(_ point: PageQuad.Point) -> Bool {
+            let column = Int(point.x.rounded(.down)) - offsetX, row = Int(point.y.rounded(.down)) - offsetY
             guard column >= 0, row >= 0, column < solid.width, row < solid.height else { return false }
             return solid.pixel(x: column, y: row) == 1
         }
@@ -42,10 +42,9 @@ public struct CurvedSides: Equatable, Sendable {
             var traced: [Double] = []
             for index in 0..<samples {
                 let t = Double(index) / Double(samples - 1)
-                let x = side.start.x + (side.end.x - side.start.x) * t, y = side.start.y + (side.end.y - side.start.y) * t
                 // From beyond the side inwards, the first pixel of the sheet.
                 guard let found = stride(from: limit, through: -limit, by: -1).first(where: {
-                    isSet(x + side.normalX * Double($0), y + side.normalY * Double($0))
+                    isSet(PageQuad.point(on: side, at: t, outward: Double($0)))
                 }) else { return nil }
                 traced.append(Double(found))
             }
@@ -107,10 +106,7 @@ public struct CurvedSides: Equatable, Sendable {
     func outline(of quad: PageQuad) -> [PageQuad.Point] {
         zip(quad.sides, offsets).flatMap { side, values in
             values.indices.dropLast().map { index in
-                let t = Double(index) / Double(values.count - 1)
-                return PageQuad.Point(
-                    x: side.start.x + (side.end.x - side.start.x) * t + side.normalX * values[index],
-                    y: side.start.y + (side.end.y - side.start.y) * t + side.normalY * values[index])
+                PageQuad.point(on: side, at: Double(index) / Double(values.count - 1), outward: values[index])
             }
         }
     }

@@ -64,9 +64,10 @@ public struct PageCleaner: PageStage {
                 report.pageCorners = quad
                 report.pageMethod = method
                 report.pageScore = score
-                report.sideBulge = options.followCurvedSides ? sides.map { ($0.bulge(of: quad) * 1000).rounded() / 1000 } : nil
-                if options.keepSteps, let drawn = DebugImages.drawing(quad, sides: sides, on: image) { steps.append(("corners", drawn)) }
-                if let flat = PageFinder.flatten(image, quad: quad, sides: options.followCurvedSides ? sides : nil) {
+                let followed = options.followCurvedSides ? sides : nil
+                report.sideBulge = followed.map { ($0.bulge(of: quad) * 1000).rounded() / 1000 }
+                if options.keepSteps, let drawn = DebugImages.drawing(quad, sides: followed, on: image) { steps.append(("corners", drawn)) }
+                if let flat = PageFinder.flatten(image, quad: quad, sides: followed) {
                     image = flat
                     report.warped = true
                     keep("warped")

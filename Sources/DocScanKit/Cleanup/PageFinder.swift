@@ -116,8 +116,7 @@ public enum PageFinder {
     private enum Candidate {
         /// `isSoft`: a side fades rather than steps (`hasSoftSide`), perhaps a shadow's edge; `isWeak`:
         /// a side stands out less than `edgeContrast`, perhaps where shading within the sheet crosses
-        /// the threshold; `sides`:
-        /// the region's sides where they curve (`CurvedSides`).
+        /// the threshold; `sides`: the region's sides where they curve (`CurvedSides`).
         case found(PageQuad, misfit: Double, isSoft: Bool, isWeak: Bool, sides: CurvedSides?)
         case notFound(String)
     }
@@ -174,13 +173,8 @@ public enum PageFinder {
     static let maximumRoughness = 3.0
 
     /// The point of `quad`'s side `index` at `t` (0–1 from its first corner), moved by the side's bow.
-    private static func point(
-        on side: (start: PageQuad.Point, end: PageQuad.Point, normalX: Double, normalY: Double), index: Int, at t: Double,
-        sides: CurvedSides?
-    ) -> (x: Double, y: Double) {
-        let bow = sides?.offset(side: index, at: t) ?? 0
-        return (side.start.x + (side.end.x - side.start.x) * t + side.normalX * bow,
-                side.start.y + (side.end.y - side.start.y) * t + side.normalY * bow)
+    private static func point(on side: PageQuad.Side, index: Int, at t: Double, sides: CurvedSides?) -> PageQuad.Point {
+        PageQuad.point(on: side, at: t, outward: sides?.offset(side: index, at: t) ?? 0)
     }
 
     /// Median grey just inside the quadrilateral's edges minus the median just outside, sampled along
@@ -200,9 +194,9 @@ public enum PageFinder {
             let (inStart, outStart) = (inside.count, outside.count)
             // Samples along the middle 80% of the edge, clear of the corners.
             for step in 1...39 {
-                let (x, y) = point(on: side, index: index, at: 0.1 + 0.8 * Double(step) / 40, sides: sides)
-                sample(x - nx * band, y - ny * band, into: &inside)
-                sample(x + nx * band, y + ny * band, into: &outside)
+                let on = point(on: side, index: index, at: 0.1 + 0.8 * Double(step) / 40, sides: sides)
+                sample(on.x - nx * band, on.y - ny * band, into: &inside)
+                sample(on.x + nx * band, on.y + ny * band, into: &outside)
             }
             if inside.count - inStart >= 20, outside.count - outStart >= 20 {
                 let contrast = median(inside[inStart...]) - median(outside[outStart...])
@@ -253,9 +247,9 @@ public enum PageFinder {
             let (nx, ny) = (side.normalX, side.normalY)
             var steep: [Double] = [], whole: [Double] = []
             for step in 1...19 {
-                let (x, y) = point(on: side, index: index, at: 0.1 + 0.8 * Double(step) / 20, sides: sides)
+                let on = point(on: side, index: index, at: 0.1 + 0.8 * Double(step) / 20, sides: sides)
                 // The profile across the side, from `band` within to `band` beyond.
-                let profile = (-reach...reach).compactMap { grey(x + nx * Double($0), y + ny * Double($0)) }
+                let profile = (-reach...reach).compactMap { grey(on.x + nx * Double($0), on.y + ny * Double($0)) }
                 guard profile.count == 2 * reach + 1, let inner = profile.first, let outer = profile.last else { continue }
                 // The steepest drop anywhere on the profile (the side may lie well off a curled sheet's
                 // edge: 13 px on Fixtures' curled book) to the lightest of the 6 px that lie 4 px beyond: a
@@ -333,12 +327,7 @@ public enum PageFinder {
                 outside += run.count - within
             }
         }
-        var outlineArea = 0.0
-        for index in outline.indices {
-            let a = outline[index], b = outline[(index + 1) % outline.count]
-            outlineArea += a.x * b.y - b.x * a.y
-        }
-        return (Double(outside) + max(0, abs(outlineArea) / 2 - Double(inside))) / area
+        return (Double(outside) + max(0, PageQuad.area(of: outline) - Double(inside))) / area
     }
 
     /// The set pixels with the smallest and largest x+y and x−y.

@@ -32,11 +32,13 @@ public struct PageQuad: Codable, Equatable, Sendable {
     public var corners: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
 
     /// Area by the shoelace formula.
-    public var area: Double {
-        let points = corners
+    public var area: Double { Self.area(of: corners) }
+
+    /// The area of a polygon (any simple one, its points in order), by the shoelace formula.
+    static func area(of polygon: [Point]) -> Double {
         var sum = 0.0
-        for index in points.indices {
-            let a = points[index], b = points[(index + 1) % points.count]
+        for index in polygon.indices {
+            let a = polygon[index], b = polygon[(index + 1) % polygon.count]
             sum += a.x * b.y - b.x * a.y
         }
         return abs(sum) / 2
@@ -50,7 +52,9 @@ public struct PageQuad: Codable, Equatable, Sendable {
 
     /// Each side clockwise from the top, from corner to corner, with its unit normal pointing out of the
     /// quadrilateral; a side of zero length is left out.
-    var sides: [(start: Point, end: Point, normalX: Double, normalY: Double)] {
+    typealias Side = (start: Point, end: Point, normalX: Double, normalY: Double)
+
+    var sides: [Side] {
         let points = corners
         let centre = Point(x: points.map(\.x).reduce(0, +) / 4, y: points.map(\.y).reduce(0, +) / 4)
         return points.indices.compactMap { index in
@@ -61,6 +65,12 @@ public struct PageQuad: Codable, Equatable, Sendable {
             if nx * ((a.x + b.x) / 2 - centre.x) + ny * ((a.y + b.y) / 2 - centre.y) < 0 { nx = -nx; ny = -ny }
             return (a, b, nx, ny)
         }
+    }
+
+    /// The point `t` (0–1) of the way along `side` from its start, moved `outward` along its normal.
+    static func point(on side: Side, at t: Double, outward: Double = 0) -> Point {
+        Point(x: side.start.x + (side.end.x - side.start.x) * t + side.normalX * outward,
+              y: side.start.y + (side.end.y - side.start.y) * t + side.normalY * outward)
     }
 
     /// How far `point` lies outside the quadrilateral (convex): the most it lies beyond any side; 0 or
