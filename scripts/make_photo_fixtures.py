@@ -23,6 +23,9 @@ Pages:
                    from a seeded generator (make_tilted): 27 degrees on grey stone
   tilted_receipt   receipt_counter's receipt so (29 degrees, small, on dark wood)
   cut_letter       the letter so (19 degrees, on white stone), its bottom-right corner out of the frame
+  pale_desk_curl   Fixtures/pages/en_letter curled at its left end and shaded there, on pale wood as
+                   light as the paper's lit part (the photo stress set's en_letter__curl scene, made
+                   by make_photo_stress.py with its seed)
   ragged_columns   two_column with blank lines between paragraphs: two ragged columns on one
                    baseline grid, side by side like a table's rows (render, PNG)
 
@@ -939,12 +942,15 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
                         "book_page: the curled_book page scanned flat at 80 dpi from worn type (ink thinned "
                         "unevenly, grey paper, scanner noise), so its thin strokes break into single dark "
                         "pixels beside the print; 8-bit gray JPEG 480x720 (quality 80)"),
+    "pale_desk_curl": ("eng", "photo", "curl",
+                       "letter: Fixtures/pages/en_letter curled at its left end, that end shaded below the "
+                       "desk's level, on pale wood whose tones reach the paper's; phone-like JPEG 2100x2800"),
     "receipt_scan": ("eng", "render", "receipt",
                      "receipt: 58 mm receipt (monospace, 15 item rows, totals) scanned flat and upright at "
                      "300 dpi; 8-bit gray PNG"),
 }
 ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt_scan", "curled_columns",
-         "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book"]
+         "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book", "pale_desk_curl"]
 BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),
         "curled_columns": ("serif", 12), "tilted_letter": ("sans", 12), "tilted_receipt": ("mono", 7.7),
         "cut_letter": ("sans", 12)}
@@ -982,7 +988,20 @@ def main(argv=None):
     for name in ORDER:
         if a.only and name not in a.only:
             continue
-        if name in makers:
+        if name == "pale_desk_curl":
+            import make_photo_stress as stress  # (it imports this module: not at the top)
+            pages = os.path.join(os.path.dirname(here), "Fixtures", "pages")
+            img, notes = stress.make(os.path.join(pages, "en_letter.png"), "curl", 562)
+            path = os.path.join(a.out, name + ".jpg")
+            img.save(path, quality=85, optimize=True)
+            w, h = img.size
+            gt = open(os.path.join(pages, "en_letter.gt.txt"), encoding="utf-8").read().rstrip("\n").split("\n")
+            meta = {"kind": "photo", "image_size": [w, h],
+                    "coordinates": "pixels, origin at the image's top-left corner, x right, y down",
+                    "corners": corners_dict(notes["corners"]),
+                    "page_fraction_of_frame": round(quad_area(notes["corners"]) / (w * h), 3),
+                    "rotation_deg_clockwise": notes["angle"], "keystone_top_to_bottom": notes["keystone"]}
+        elif name in makers:
             img, gt, corners, extra, cov, _lines, scale, paper = makers[name](np.random.default_rng(SEEDS[name]))
             path = os.path.join(a.out, name + ".jpg")
             img.save(path, quality=85, optimize=True)

@@ -117,7 +117,11 @@ def make(src, kind, seed):
     rgb *= P.lighting(c.shape, gx=float(rng.uniform(-0.2, 0.2)), gy=float(rng.uniform(-0.2, 0.2)),
                       vignette=float(rng.uniform(0.1, 0.4)))[:, :, None]
     img = P.finish(rgb, rng, blur=float(rng.uniform(0.7, 1.3)), noise=2.5)
-    return img, dict(angle=round(angle, 1), keystone=round(k, 2), scale=round(s, 2))
+    # The sheet's corners in the photo: the flat page's, curled (its left ones rise), then projected.
+    flat = [(0, 0), (paper[0], 0), (paper[0], paper[1]), (0, paper[1])]
+    curled = [tuple(float(c) for c in curl.forward(u, v)) for u, v in flat] if kind == "curl" else flat
+    corners = [tuple(round(float(c), 1) for c in P.apply_h(hm, x, y)) for x, y in curled]
+    return img, dict(angle=round(angle, 1), keystone=round(k, 2), scale=round(s, 2), corners=corners)
 
 def main():
     if len(sys.argv) < 2:
@@ -133,7 +137,7 @@ def main():
             n = f"{name}__{kind}"
             img.save(os.path.join(out, n + ".jpg"), quality=88)
             shutil.copy(os.path.join(d, f"{name}.gt.txt"), os.path.join(out, n + ".gt.txt"))
-            rows.append(f"{n}\tx\tx\t{lang}\tphoto\t{kind}\t{notes}")
+            rows.append(f"{n}\tx\tx\t{lang}\tphoto\t{kind}\t{ {k: v for k, v in notes.items() if k != 'corners'} }")
             print(n, notes, flush=True)
     open(os.path.join(out, "manifest.tsv"), "w").write("\n".join(rows) + "\n")
 

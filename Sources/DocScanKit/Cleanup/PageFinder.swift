@@ -72,9 +72,7 @@ public enum PageFinder {
         }
         if let best {
             let quad = best.quad.scaled(by: 1 / factor)
-            let brightness = Outcome.found(
-                quad, method: "brightness", score: ((1 - best.misfit / maximumMisfit) * 100).rounded() / 100,
-                sides: best.sides?.scaled(by: 1 / factor))
+            let brightness = found(best.quad, misfit: best.misfit, sides: best.sides, scaledBy: 1 / factor)
             let fitsPoorly = best.misfit > poorFit
             guard best.isSoft || fitsPoorly, let outline = EdgePageFinder.find(in: image) else { return brightness }
             let edges = Outcome.found(outline.quad, method: "edges", score: outline.score)
@@ -94,7 +92,22 @@ public enum PageFinder {
         if let outline = EdgePageFinder.find(in: image) {
             return .found(outline.quad, method: "edges", score: outline.score)
         }
+        // No outline either: on a desk whose tones reach the paper's (pale wood), the split falls among
+        // the sheet's own tones, and its region there lacks the sheet's less lit parts; a sheet's end
+        // shaded below the desk's level leaves no outline. A little below the split, the sheet stands out
+        // but for that end (a shadow ring around it keeps the desk apart), and reads better than the frame.
+        for threshold in stride(from: split - thresholdStep, through: max(1, split - paleDeskSteps * thresholdStep), by: -thresholdStep) {
+            guard case .found(let quad, let misfit, _, _, let sides) = candidate(in: small, threshold: threshold),
+                  cornersAtBorder(of: quad, in: small) == 0 else { continue }
+            return found(quad, misfit: misfit, sides: sides, scaledBy: 1 / factor)
+        }
         return .notFound(firstReason ?? "no bright page against a darker background")
+    }
+
+    /// A sheet found by brightness, in the photo's pixels; its score is how well its region fits.
+    private static func found(_ quad: PageQuad, misfit: Double, sides: CurvedSides?, scaledBy scale: Double) -> Outcome {
+        .found(quad.scaled(by: scale), method: "brightness", score: ((1 - misfit / maximumMisfit) * 100).rounded() / 100,
+               sides: sides?.scaled(by: scale))
     }
 
     /// How many of `quad`'s corners lie within 2% of `image`'s size of its border (or beyond it).
@@ -224,6 +237,9 @@ public enum PageFinder {
     /// larger it must come out there to be taken.
     static let shadedSteps = 3
     static let shadedSheetGrowth = 1.05
+    /// How many threshold steps below the split a sheet is looked for when none was found at or above
+    /// it, nor by its outline.
+    static let paleDeskSteps = 3
 
     /// The least share of a side's contrast (over `band` either way) that must lie in its steepest 4 px.
     static let minimumSharpness = 0.45
