@@ -104,7 +104,7 @@ public final class TextRecognizer: PageStage {
         }
         let moved = ColumnGaps.fill(&result)
         let marks = EdgeMarks.strip(&result)
-        let stray = StrayLines.strip(&result, height: page.image.height)
+        let stray = StrayLines.strip(&result, width: page.image.width, height: page.image.height)
         result.lines = result.lines.map { line in
             var line = line
             line.text = HanSpacing.collapse(line.text)

@@ -2,8 +2,9 @@ import DocScanCore
 @testable import DocScanKit
 import Testing
 
-/// Lines read at almost no confidence down a stripe or along the page's top or bottom edge go; lines
-/// read with confidence there, and doubtful lines inside the page, stay.
+/// Lines read at almost no confidence down a stripe or along the page's top or bottom edge go, and so do
+/// a facing page's line ends along its side; lines read with confidence at the top or bottom, and
+/// doubtful lines inside the page, stay.
 struct StrayLinesTests {
     static func span(_ text: String, _ confidence: Double, x: Int, y: Int, width: Int, height: Int) -> RecognizedSpan {
         RecognizedSpan(text: text, confidence: confidence, box: PageBox(x: x, y: y, width: width, height: height))
@@ -24,17 +25,53 @@ struct StrayLinesTests {
         var page = RecognizedText(
             text: lines.map(\.text).joined(separator: "\n"), meanConfidence: 60,
             words: lines, lines: lines, resolution: 300)
-        #expect(StrayLines.strip(&page, height: 1000) == 3)
+        #expect(StrayLines.strip(&page, width: 1100, height: 1000) == 3)
         let expected = ["THE KEEPER'S LEDGER", "By the time the ferry reached Carrow Point", "j", "thinned to a pale haze", "Page 175"]
         #expect(page.lines.map(\.text) == expected)
         #expect(page.text == expected.joined(separator: "\n"))
         #expect(page.words.map(\.text) == expected)
     }
 
+    /// A photo of an open book, warped to its page (1,880 px wide): the facing page's line ends along the
+    /// left side and specks of its margin along the right go, read with confidence or not; the page's
+    /// own lines stay.
+    @Test func theFacingPagesSliverGoes() {
+        let lines = [
+            Self.span("uttermilk", 91, x: 0, y: 1577, width: 101, height: 29),
+            Self.span("shed barley goats", 68, x: 0, y: 1627, width: 163, height: 33),
+            Self.span("putter", 92, x: 6, y: 1836, width: 63, height: 38),
+            Self.span("Divide the dough into 8-10 equal pieces. Knead", 94, x: 298, y: 1574, width: 588, height: 30),
+            Self.span("the individual pieces by hand for a little while,", 96, x: 298, y: 1615, width: 586, height: 30),
+            Self.span("with butter.", 97, x: 287, y: 1898, width: 108, height: 24),
+            Self.span("golden. Enjoy them warm from the oven with butter.", 96, x: 953, y: 1302, width: 643, height: 35),
+            Self.span("¥", 0, x: 1851, y: 148, width: 19, height: 37),
+            Self.span("WH", 38, x: 1859, y: 734, width: 14, height: 40),
+        ]
+        var page = RecognizedText(
+            text: lines.map(\.text).joined(separator: "\n"), meanConfidence: 80, words: lines, lines: lines, resolution: 300)
+        #expect(StrayLines.strip(&page, width: 1880, height: 2500) == 5)
+        #expect(page.lines.map(\.text) == lines[3...6].map(\.text))
+    }
+
+    /// Lines of the page itself that start at its side (a page cut close) stay, a short one among them:
+    /// no gutter parts them from the rest.
+    @Test func aPageCutCloseKeepsItsLines() {
+        let lines = [
+            Self.span("lot of 12 point text to test the", 96, x: 0, y: 300, width: 960, height: 50),
+            Self.span("mat.", 94, x: 0, y: 381, width: 144, height: 56),
+            Self.span("lazy fox. The quick brown dog", 94, x: 0, y: 460, width: 996, height: 50),
+            Self.span("jumped over the lazy fox.", 95, x: 40, y: 540, width: 900, height: 50),
+        ]
+        var page = RecognizedText(
+            text: lines.map(\.text).joined(separator: "\n"), meanConfidence: 90, words: lines, lines: lines, resolution: 300)
+        #expect(StrayLines.strip(&page, width: 1100, height: 1400) == 0)
+        #expect(page.lines.count == 4)
+    }
+
     @Test func aPageOfFewLinesIsLeftAlone() {
         let lines = [Self.span("=", 5, x: 0, y: 0, width: 20, height: 20), Self.span("Total", 90, x: 0, y: 500, width: 100, height: 20)]
         var page = RecognizedText(text: "=\nTotal", meanConfidence: 50, words: lines, lines: lines, resolution: 300)
-        #expect(StrayLines.strip(&page, height: 1000) == 0)
+        #expect(StrayLines.strip(&page, width: 1100, height: 1000) == 0)
         #expect(page.text == "=\nTotal")
     }
 }
