@@ -94,12 +94,12 @@ struct CurledSheetTests {
         let quad = PageQuad(topLeft: .init(x: 200, y: 100), topRight: .init(x: 599, y: 100),
                             bottomRight: .init(x: 599, y: 699), bottomLeft: .init(x: 200, y: 699))
         let sides = try #require(CurvedSides.trace(binary, offsetX: 0, offsetY: 0, quad: quad))
-        #expect(sides.roughness > PageFinder.maximumRoughness, "roughness \(sides.roughness)")
+        #expect(sides.roughness > BrightRegion.maximumRoughness, "roughness \(sides.roughness)")
         // The same sheet without the box: every side traced straight.
         for y in 300..<340 { for x in 600..<660 { mask[y * 800 + x] = 0 } }
         try TestSupport.writeGreyImage(mask, width: 800, height: 800, to: url)
         let plain = try #require(PixImage(reading: url.path)?.thresholdedToBinary(128)?.inverted())
         let straight = try #require(CurvedSides.trace(plain, offsetX: 0, offsetY: 0, quad: quad))
-        #expect(straight.roughness <= 1 && straight.curvature(of: quad) < PageFinder.minimumCurvature, "\(straight)")
+        #expect(straight.roughness <= 1 && straight.curvature(of: quad) < BrightRegion.minimumCurvature, "\(straight)")
     }
 }
