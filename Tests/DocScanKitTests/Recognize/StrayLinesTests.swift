@@ -10,6 +10,11 @@ struct StrayLinesTests {
         RecognizedSpan(text: text, confidence: confidence, box: PageBox(x: x, y: y, width: width, height: height))
     }
 
+    /// A page of `lines`, each line one word.
+    static func page(_ lines: [RecognizedSpan], confidence: Double) -> RecognizedText {
+        RecognizedText(text: lines.map(\.text).joined(separator: "\n"), meanConfidence: confidence, words: lines, lines: lines, resolution: 300)
+    }
+
     @Test func straysGoFromTheLinesTheWordsAndTheText() {
         // A page 1,000 px tall: its top and bottom 30 px are the edge band.
         let lines = [
@@ -22,9 +27,7 @@ struct StrayLinesTests {
             Self.span("Page 175", 91, x: 450, y: 975, width: 100, height: 22),
             Self.span("ee seers", 12, x: 100, y: 980, width: 300, height: 18),
         ]
-        var page = RecognizedText(
-            text: lines.map(\.text).joined(separator: "\n"), meanConfidence: 60,
-            words: lines, lines: lines, resolution: 300)
+        var page = Self.page(lines, confidence: 60)
         #expect(StrayLines.strip(&page, width: 1100, height: 1000) == 3)
         let expected = ["THE KEEPER'S LEDGER", "By the time the ferry reached Carrow Point", "j", "thinned to a pale haze", "Page 175"]
         #expect(page.lines.map(\.text) == expected)
@@ -47,8 +50,7 @@ struct StrayLinesTests {
             Self.span("¥", 0, x: 1851, y: 148, width: 19, height: 37),
             Self.span("WH", 38, x: 1859, y: 734, width: 14, height: 40),
         ]
-        var page = RecognizedText(
-            text: lines.map(\.text).joined(separator: "\n"), meanConfidence: 80, words: lines, lines: lines, resolution: 300)
+        var page = Self.page(lines, confidence: 80)
         #expect(StrayLines.strip(&page, width: 1880, height: 2500) == 5)
         #expect(page.lines.map(\.text) == lines[3...6].map(\.text))
     }
@@ -62,15 +64,14 @@ struct StrayLinesTests {
             Self.span("lazy fox. The quick brown dog", 94, x: 0, y: 460, width: 996, height: 50),
             Self.span("jumped over the lazy fox.", 95, x: 40, y: 540, width: 900, height: 50),
         ]
-        var page = RecognizedText(
-            text: lines.map(\.text).joined(separator: "\n"), meanConfidence: 90, words: lines, lines: lines, resolution: 300)
+        var page = Self.page(lines, confidence: 90)
         #expect(StrayLines.strip(&page, width: 1100, height: 1400) == 0)
         #expect(page.lines.count == 4)
     }
 
     @Test func aPageOfFewLinesIsLeftAlone() {
         let lines = [Self.span("=", 5, x: 0, y: 0, width: 20, height: 20), Self.span("Total", 90, x: 0, y: 500, width: 100, height: 20)]
-        var page = RecognizedText(text: "=\nTotal", meanConfidence: 50, words: lines, lines: lines, resolution: 300)
+        var page = Self.page(lines, confidence: 50)
         #expect(StrayLines.strip(&page, width: 1100, height: 1000) == 0)
         #expect(page.text == "=\nTotal")
     }
