@@ -103,7 +103,7 @@ public final class TextRecognizer: PageStage {
             }
         }
         let moved = ColumnGaps.fill(&result)
-        let marks = EdgeMarks.strip(&result)
+        let marks = EdgeMarks.strip(&result) + RuledColumns.strip(&result, width: page.image.width)
         let stray = StrayLines.strip(&result, width: page.image.width, height: page.image.height)
         result.lines = result.lines.map { line in
             var line = line
