@@ -54,7 +54,7 @@ public enum PageFinder {
         // A side that fades or hardly stands out may be the sheet's own shading (its curled end turned
         // from the light): below the split, the shaded part joins the region again.
         if let soft = best, soft.isSoft || soft.isWeak {
-            for threshold in stride(from: split - thresholdStep, through: max(1, split - shadedSteps * thresholdStep), by: -thresholdStep) {
+            for threshold in thresholds(below: split, steps: shadedSteps) {
                 guard case .found(let region) = BrightRegion.find(in: small, threshold: threshold) else { continue }
                 // Not the desk joining the sheet: that runs out to the photo's border.
                 guard region.quad.area >= shadedSheetGrowth * soft.quad.area,
@@ -97,12 +97,17 @@ public enum PageFinder {
         // the sheet's own tones, and its region there lacks the sheet's less lit parts; a sheet's end
         // shaded below the desk's level leaves no outline. A little below the split, the sheet stands out
         // but for that end (a shadow ring around it keeps the desk apart), and reads better than the frame.
-        for threshold in stride(from: split - thresholdStep, through: max(1, split - paleDeskSteps * thresholdStep), by: -thresholdStep) {
+        for threshold in thresholds(below: split, steps: paleDeskSteps) {
             guard case .found(let region) = BrightRegion.find(in: small, threshold: threshold),
                   cornersAtBorder(of: region.quad, in: small) == 0 else { continue }
             return found(region, scaledBy: 1 / factor)
         }
         return .notFound(firstReason ?? "no bright page against a darker background")
+    }
+
+    /// `steps` thresholds below `split`, `thresholdStep` apart, from the nearest down (none under 1).
+    private static func thresholds(below split: Int, steps: Int) -> StrideThrough<Int> {
+        stride(from: split - thresholdStep, through: max(1, split - steps * thresholdStep), by: -thresholdStep)
     }
 
     /// A sheet found by brightness, in the photo's pixels; its score is how well its region fits.

@@ -21,9 +21,11 @@ enum RuledColumns {
         // Each bar standing alone in a line: its line, its place among the line's bars from the left, and
         // its centre across the page.
         var found: [(line: Int, rank: Int, centre: Double)] = []
+        var barsOfLine: [Int: [RecognizedSpan]] = [:]
         for (index, line) in page.lines.enumerated() {
             let lineBars = page.words.filter { line.box.containsCentre(of: $0.box) && bars.contains(Substring($0.text)) }
                 .sorted { $0.box.x < $1.box.x }
+            barsOfLine[index] = lineBars
             for (rank, bar) in lineBars.enumerated() {
                 found.append((index, rank, Double(bar.box.x) + Double(bar.box.width) / 2))
             }
@@ -42,15 +44,13 @@ enum RuledColumns {
         var readings: [Int: LineReading] = [:]
         var removed = 0
         for (index, ranks) in ruled {
-            let line = page.lines[index]
-            let words = page.words.filter { line.box.containsCentre(of: $0.box) }
-            let lineBars = words.filter { bars.contains(Substring($0.text)) }.sorted { $0.box.x < $1.box.x }
+            let line = page.lines[index], lineBars = barsOfLine[index] ?? []
             // The line's text must stand bar for bar with its words; else it is left as it is.
             guard let text = dropping(ranks, ofBarsIn: line.text, count: lineBars.count) else { continue }
-            let gone = ranks.map { lineBars[$0].box }
+            let gone = ranks.map { lineBars[$0] }
             readings[index] = LineReading(
                 text: text, confidence: line.confidence,
-                words: words.filter { !(bars.contains(Substring($0.text)) && gone.contains($0.box)) })
+                words: page.words.filter { line.box.containsCentre(of: $0.box) && !gone.contains($0) })
             removed += ranks.count
         }
         page.replaceLines(readings)
