@@ -21,9 +21,14 @@ struct ServerFixture: Sendable {
 
     static func make() throws -> ServerFixture { try shared.get() }
 
-    /// A new folder under the temporary directory.
+    /// This test process's scratch folder; the folders of earlier test processes are removed, so test runs
+    /// do not pile up archives in /tmp.
+    static let scratch = (try? AbandonedFolders.folderOfThisProcess(
+        prefix: "docscan-serve-tests-", in: FileManager.default.temporaryDirectory)) ?? FileManager.default.temporaryDirectory
+
+    /// A new folder under this process's scratch folder.
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("docscan-serve-test-\(UUID().uuidString)")
+        let url = scratch.appendingPathComponent("docscan-serve-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -70,7 +70,7 @@ struct RecognitionTests {
         #expect(record.words.contains { $0.text == "INVOICE" || $0.text == "Invoice" })
     }
 
-    @Test func implausibleResolutionIsLeftToTesseractsEstimate() throws {
+    @Test func implausibleResolutionIsNotPassedOn() throws {
         #expect(SourceResolution(fileResolution: 0).dotsPerInch == 0)
         #expect(SourceResolution(fileResolution: 28).dotsPerInch == 0)
         #expect(SourceResolution(fileResolution: 72).warning?.contains("72 dpi") == true)
@@ -96,7 +96,7 @@ struct RecognitionTests {
 
         // Read without its resolution, the Chinese notice (A5 at 300 dpi) is taken as A4 at 212 dpi, not
         // Tesseract's estimate of 537, and reads as well as with it (fast mode: CER 0.015; 0.019 when left
-        // to the estimate). An English page keeps the estimate.
+        // to the estimate). An English page is measured instead (`TextSizeResolutionTests`).
         let folder = try TestSupport.temporaryFolder()
         for name in ["zh_notice", "en_letter"] {
             try TurnAfterReadingTests.withoutResolution(Data(contentsOf: TestSupport.fixture("\(name).png")))
@@ -109,7 +109,7 @@ struct RecognitionTests {
         #expect(cer <= 0.017, "CER \(cer)")
         let english = try PagePipeline(configuration: ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "eng"), jobs: 1))
         let letter = english.process(try #require(try PageSource(root: folder.appendingPathComponent("en_letter.png")).list().pages.first))
-        #expect(letter.warnings.contains("the image has no resolution; estimated from the text size"), "\(letter.warnings)")
+        #expect(letter.warnings.contains { $0.hasSuffix("dpi, measured from the height of the letters") }, "\(letter.warnings)")
     }
 
     /// The size of a sheet found in a photo can say little about its resolution (cut at a shadow, or the
