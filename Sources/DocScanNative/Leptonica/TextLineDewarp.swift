@@ -41,6 +41,9 @@ package final class TextLineDewarp {
 
     /// The fewest long lines Leptonica accepts for a model: its own default.
     package static let minimumLines = 15
+    /// The page width (full-size pixels) up to which the curvature limits hold as they are: the photos
+    /// they were measured on were 1,900–2,400 px wide.
+    static let limitWidth = 2000.0
 
     /// Builds the model for `page` (8-bit grey, dark text on light paper), on a copy reduced 2× when
     /// `halfSize`; nil when Leptonica could not start (unusual depth, no memory).
@@ -56,7 +59,10 @@ package final class TextLineDewarp {
     /// between lines 170): a phone photo of an open book bends its top and bottom lines opposite ways
     /// (−104 and +137 on one page, a difference of 241), and Leptonica's defaults refuse exactly those
     /// pages. The column of a cookbook photo beside its spine bent its top line at 314, so a line may bend
-    /// up to 400. Curvatures on the half-size copy are twice those at full size, and so are the limits. Only
+    /// up to 400. Curvatures on the half-size copy are twice those at full size, and so are the limits;
+    /// the same curl photographed smaller bends its lines as much more as the page is smaller, so the
+    /// limits are also raised for a page under `limitWidth` (the cookbook photo halved, 1,172 px wide,
+    /// bent its lines from −209 to 277; refused, the page was read bent, CER 0.36). Only
     /// the vertical disparity is used: the horizontal one, fitted to the text block's left and right
     /// edges, made a curled page read worse (CER 0.012 → 0.028).
     package init?(page: PixImage, halfSize: Bool = false, binarization: Binarization = .adaptive, minimumLines: Int = minimumLines) {
@@ -83,7 +89,8 @@ package final class TextLineDewarp {
         guard let dewarpa else { return nil }
         dewarpaUseBothArrays(dewarpa, 0)
         dewarpaSetCheckColumns(dewarpa, 0)
-        dewarpaSetCurvatures(dewarpa, 400 * factor, -1, 400 * factor, 200 * factor, 200 * factor, -1)
+        let limit = Int32((400 * Double(factor) * max(1, Self.limitWidth / Double(page.width))).rounded())
+        dewarpaSetCurvatures(dewarpa, limit, -1, limit, limit / 2, limit / 2, -1)
         // The page model takes its own reference to the binarized image; the array owns the model.
         guard let model = binary.withUnsafePix({ dewarpCreate($0, 0) }) else { return nil }
         dewarpaInsertDewarp(dewarpa, model)
