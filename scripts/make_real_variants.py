@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""make_real_variants.py - save real photos again as phones and messengers hand them on.
+
+usage: scripts/make_real_variants.py OUT [--source DIR ...] [--variants half,rot90,rot180,q40]
+
+Each photo of each source set (default ../shared/eval/real) is turned upright by its EXIF
+orientation and saved as a JPEG without a resolution, once per variant:
+
+  half     scaled to half its size (a phone's smaller setting, a photo sent on)
+  rot90    turned 90 degrees anticlockwise, without an EXIF orientation to undo it
+  rot180   turned 180 degrees
+  qNN      saved at JPEG quality NN (q40, q60, q85, ...)
+
+OUT gets NAME__VARIANT.jpg, NAME__VARIANT.gt.txt (the source's ground truth) and a manifest.tsv in
+the eval sets' format, so `scripts/eval.py --set OUT` scores them. The photos are real pages of text
+and tables; saving them again keeps their content and changes only what a file says and how it was
+compressed, which docscan must not depend on (a book page saved at quality 88 without its 300 dpi
+read at CER 0.76 where quality 95 read at 0.04, before docscan measured the resolution itself).
+"""
+
+import argparse
+import csv
+import os
+import sys
+
+from PIL import Image, ImageOps
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def variant(image, name):
+    if name == "half":
+        return image.resize((image.width // 2, image.height // 2), Image.LANCZOS), 88
+    if name == "rot90":
+        return image.transpose(Image.ROTATE_90), 88
+    if name == "rot180":
+        return image.transpose(Image.ROTATE_180), 88
+    if name.startswith("q") and name[1:].isdigit():
+        return image, int(name[1:])
+    sys.exit(f"unknown variant {name!r}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("out")
+    parser.add_argument("--source", action="append",
+                        help="eval set directory (repeatable; default ../shared/eval/real)")
+    parser.add_argument("--variants", default="half,rot90,rot180,q40")
+    args = parser.parse_args()
+    sources = args.source or [os.path.join(HERE, "..", "..", "shared", "eval", "real")]
+    os.makedirs(args.out, exist_ok=True)
+    rows = [["name", "source", "license", "lang", "kind", "variant", "notes"]]
+    for source in sources:
+        with open(os.path.join(source, "manifest.tsv"), newline="") as handle:
+            manifest = list(csv.reader(handle, delimiter="\t"))[1:]
+        for row in manifest:
+            name = row[0]
+            images = [f for f in os.listdir(source) if os.path.splitext(f)[0] == name
+                      and os.path.splitext(f)[1].lower() in (".jpg", ".jpeg", ".png", ".tif", ".tiff")]
+            if not images:
+                continue
+            image = ImageOps.exif_transpose(Image.open(os.path.join(source, images[0]))).convert("RGB")
+            with open(os.path.join(source, f"{name}.gt.txt"), encoding="utf-8") as handle:
+                truth = handle.read()
+            for kind in args.variants.split(","):
+                picture, quality = variant(image, kind)
+                out = f"{name}__{kind}"
+                picture.save(os.path.join(args.out, f"{out}.jpg"), quality=quality)
+                with open(os.path.join(args.out, f"{out}.gt.txt"), "w", encoding="utf-8") as handle:
+                    handle.write(truth)
+                rows.append([out] + row[1:5] + [kind] + row[6:7])
+    with open(os.path.join(args.out, "manifest.tsv"), "w", newline="") as handle:
+        csv.writer(handle, delimiter="\t").writerows(rows)
+    print(f"{len(rows) - 1} photos in {args.out}")
+
+
+if __name__ == "__main__":
+    main()
