@@ -37,6 +37,11 @@ public final class PrimaryLanguageRecognizer: Recognizer {
     /// Models whose script is written without spaces and has no Latin letters of its own.
     static let unspacedScripts: Set<String> = ["chi_sim", "chi_tra", "chi_sim_vert", "chi_tra_vert", "jpn", "jpn_vert", "kor", "kor_vert"]
 
+    /// Whether the primary language of `languages` is written without spaces (Chinese, Japanese, Korean).
+    static func hasUnspacedPrimary(_ languages: LanguageList) -> Bool {
+        languages.codes.first.map(unspacedScripts.contains) ?? false
+    }
+
     /// Whether a run in `languages` (Tesseract codes, primary first) is read primary first: a Chinese,
     /// Japanese or Korean primary with a language of another script after it.
     public static func applies(to languages: [String]) -> Bool {

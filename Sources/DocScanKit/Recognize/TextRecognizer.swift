@@ -99,8 +99,7 @@ public final class TextRecognizer: PageStage {
             let block = try recognizer.recognize(
                 page.image, resolution: resolution.dotsPerInch, deadline: context.deadline, singleBlock: true)
             let blockUnread = UnreadInk.lines(on: page.image, besides: block)
-            let unspaced = context.languages.codes.first.map(PrimaryLanguageRecognizer.unspacedScripts.contains) ?? false
-            let oneColumn = !unspaced && ReadingOrder.arrange(first.lines).layout.sideBySide == 0
+            let oneColumn = !PrimaryLanguageRecognizer.hasUnspacedPrimary(context.languages) && ReadingOrder.arrange(first.lines).layout.sideBySide == 0
             if block.meanConfidence >= first.meanConfidence + (oneColumn ? Self.oneColumnMargin : Self.singleBlockMargin)
                 || (failures >= Self.missedLines && Self.layoutFailures(of: block, missed: blockUnread.count) * 3 <= failures
                     && block.meanConfidence >= first.meanConfidence - Self.coverageMargin) {
