@@ -42,7 +42,7 @@ enum CurlFlattener {
         guard page.depth == 8 else { return Outcome() }
         var whole = measure(page, drawing: drawing)
         guard whole.lines == nil, let gutter = ColumnGutter.find(in: page) else {
-            if let bend = whole.bend, bend >= minimumBend { whole.image = TextLineDewarp(page: page)?.apply(to: page) }
+            if let bend = whole.bend, bend >= minimumBend { whole.image = straightened(page) }
             return whole
         }
         return flattenColumns(page, splitAt: gutter, drawing: drawing) ?? whole
@@ -64,6 +64,17 @@ enum CurlFlattener {
         return outcome
     }
 
+    /// `page` straightened by a full-size model built on Leptonica's adaptive threshold, or, where that
+    /// finds too few lines, on the dark-pixel mask the bend was measured on; nil when neither builds.
+    ///
+    /// The adaptive threshold's fixed tile and closing sizes suit pages of 1,500 px and more: on the
+    /// cookbook photo halved (940 px wide after the warp) its strokes ran together and it kept 1 long
+    /// line of a column where the mask kept 19 (bend 0.07), so the column was read bent.
+    private static func straightened(_ page: PixImage, minimumLines: Int = TextLineDewarp.minimumLines) -> PixImage? {
+        if let straight = TextLineDewarp(page: page, minimumLines: minimumLines)?.apply(to: page) { return straight }
+        return TextLineDewarp(page: page, binarization: .darkPixels, minimumLines: minimumLines)?.apply(to: page)
+    }
+
     /// The fewest long lines a column's model needs: a column holds half a page's lines.
     static let columnMinimumLines = 10
 
@@ -81,7 +92,7 @@ enum CurlFlattener {
         let sides = [PageBox(x: 0, y: 0, width: gutter, height: page.height),
                      PageBox(x: gutter, y: 0, width: page.width - gutter, height: page.height)]
         var outcome = Outcome()
-        var straightened: [(image: PixImage, x: Int)] = []
+        var straightColumns: [(image: PixImage, x: Int)] = []
         var drawings: [PixImage] = []
         for side in sides {
             guard let column = page.cropped(to: side) else { return nil }
@@ -89,15 +100,15 @@ enum CurlFlattener {
             if let lines = measured.lines, let bend = measured.bend {
                 outcome.lines = (outcome.lines ?? 0) + lines
                 outcome.bend = max(outcome.bend ?? 0, bend)
-                if bend >= minimumBend, let straight = TextLineDewarp(page: column, minimumLines: columnMinimumLines)?.apply(to: column) {
-                    straightened.append((straight, side.x))
+                if bend >= minimumBend, let straight = straightened(column, minimumLines: columnMinimumLines) {
+                    straightColumns.append((straight, side.x))
                 }
             }
             if let lines = measured.drawing { drawings.append(lines) }
         }
         guard outcome.lines != nil else { return nil }
         outcome.drawing = drawings.count == sides.count ? PixImage.sideBySide(drawings) : nil
-        if !straightened.isEmpty { outcome.image = page.overlaid(with: straightened) }
+        if !straightColumns.isEmpty { outcome.image = page.overlaid(with: straightColumns) }
         return outcome
     }
 }
