@@ -7,6 +7,9 @@ Each photo of each source set (default ../shared/eval/real) is turned upright by
 orientation and saved as a JPEG without a resolution, once per variant:
 
   half     scaled to half its size (a phone's smaller setting, a photo sent on)
+  third    scaled to a third (a thumbnail-sized photo passed on by a messenger)
+  dim      exposed darker: levels x 0.6 (a room lit by one lamp)
+  blur     a Gaussian blur of radius 1.5 px (a hand that moved, focus a little off)
   rot90    turned 90 degrees anticlockwise, without an EXIF orientation to undo it
   rot180   turned 180 degrees
   qNN      saved at JPEG quality NN (q40, q60, q85, ...)
@@ -23,7 +26,7 @@ import csv
 import os
 import sys
 
-from PIL import Image, ImageOps
+from PIL import Image, ImageFilter, ImageOps
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -31,6 +34,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 def variant(image, name):
     if name == "half":
         return image.resize((image.width // 2, image.height // 2), Image.LANCZOS), 88
+    if name == "third":
+        return image.resize((image.width // 3, image.height // 3), Image.LANCZOS), 88
+    if name == "dim":
+        return image.point(lambda level: int(level * 0.6)), 88
+    if name == "blur":
+        return image.filter(ImageFilter.GaussianBlur(1.5)), 88
     if name == "rot90":
         return image.transpose(Image.ROTATE_90), 88
     if name == "rot180":
