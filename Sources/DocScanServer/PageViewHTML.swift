@@ -91,6 +91,9 @@ struct PageViewHTML {
                 facts.append(("Skew", String(format: "%.2f°%@", skew, cleanup.deskewed ? ", straightened" : "")))
             }
             facts.append(("Background", cleanup.backgroundNormalized ? "evened out" : "as it was"))
+            if let factor = cleanup.enlargement {
+                facts.append(("Small print", String(format: "letters %d px high, enlarged %.2f×", cleanup.letterHeight ?? 0, factor)))
+            }
         }
         if let width = record.width, let height = record.height { facts.append(("Size read", "\(width) × \(height) px")) }
         facts.append(("SHA-256", record.sha256 ?? "unknown"))

@@ -18,6 +18,10 @@ public struct PageCleaner: PageStage {
         /// Warp a curled sheet along its traced sides (`CurvedSides`), not by its corners alone. Off,
         /// a curled sheet's lines are left to the curl step, as a book page's are.
         public var followCurvedSides = true
+        /// Enlarge a page whose print is small in pixels (`SmallPrint`), up to `longestSide` on its longer side.
+        public var enlargeSmallPrint = false
+        /// The longer side a page may be enlarged to: the mode's working size (`PageLoader.workingSize(for:)`).
+        public var longestSide = PageLoader.workingSize(for: .accurate)
 
         public init(findPage: Bool, normalizeBackground: Bool, maxSkew: Double, flattenCurl: Bool = false, despeckle: Bool = false) {
             self.findPage = findPage
@@ -31,7 +35,10 @@ public struct PageCleaner: PageStage {
         /// however hard recognition tries (fast mode without them: mean CER 0.20 on the eval set against
         /// accurate's 0.04). Fast mode is cheaper in recognition, not in making the page readable.
         public static func defaults(for mode: ScanMode) -> Options {
-            Options(findPage: true, normalizeBackground: true, maxSkew: 15, flattenCurl: true, despeckle: true)
+            var options = Options(findPage: true, normalizeBackground: true, maxSkew: 15, flattenCurl: true, despeckle: true)
+            options.enlargeSmallPrint = true
+            options.longestSide = PageLoader.workingSize(for: mode)
+            return options
         }
 
         /// Keep each step's image in the result, for `--debug-images`.
@@ -136,6 +143,18 @@ public struct PageCleaner: PageStage {
                 keep("dewarped")
             }
             lap("dewarp")
+        }
+        // Last, so that the steps above keep working at the sizes they were measured at: enlarged before
+        // the sheet was found, a receipt photo read at CER 0.85 instead of 0.004, a noisy scan 0.52
+        // instead of 0.06.
+        if options.enlargeSmallPrint {
+            let enlargement = SmallPrint.enlargement(for: image, longestSide: options.longestSide)
+            report.letterHeight = enlargement?.letters
+            if let factor = enlargement?.factor, let larger = image.scaled(by: factor) {
+                image = larger
+                report.enlargement = factor
+            }
+            lap("enlarge")
         }
         return CleanedPage(image: image, orientation: page.orientation, cleanup: report, steps: steps)
     }

@@ -32,6 +32,14 @@ enum TextSizeResolution {
     /// The estimate for `image` (8-bit grey, or 1-bit ink), within `SourceResolution.plausible`; nil when it has too
     /// few letter-sized pieces of print or the estimate is implausible.
     static func estimate(for image: PixImage) -> Int? {
+        guard let tall = tallLetterHeight(of: image) else { return nil }
+        let resolution = Int((Double(tall) * factor).rounded())
+        return SourceResolution.plausible.contains(resolution) ? resolution : nil
+    }
+
+    /// The height in pixels that three in four letter-sized pieces of print in `image` stay under; nil
+    /// when it has fewer than `fewestLetters` of them. Pieces from `smallest` pixels high count as letters.
+    static func tallLetterHeight(of image: PixImage, smallest: Int = smallestLetter) -> Int? {
         guard let ink = image.depth == 1 ? image : image.binarizedAsTesseractWould(),
               let components = ConnectedComponents(of: ink, connectivity: 8)
         else { return nil }
@@ -41,13 +49,11 @@ enum TextSizeResolution {
         for index in 0..<components.count {
             let box = components.frame(at: index)
             // Letters are not much wider than tall (rules, underlines and joined words are).
-            guard box.height >= smallestLetter, box.height <= tallest, box.width <= 4 * box.height else { continue }
+            guard box.height >= smallest, box.height <= tallest, box.width <= 4 * box.height else { continue }
             heights.append(box.height)
         }
         guard heights.count >= fewestLetters else { return nil }
         heights.sort()
-        let tall = heights[min(heights.count - 1, Int(Double(heights.count) * quantile))]
-        let resolution = Int((Double(tall) * factor).rounded())
-        return SourceResolution.plausible.contains(resolution) ? resolution : nil
+        return heights[min(heights.count - 1, Int(Double(heights.count) * quantile))]
     }
 }

@@ -10,8 +10,11 @@ public struct ScanConfiguration: Sendable {
     public var jobs: Int
     /// Pages with more pixels are refused before decoding.
     public var maxPixels: Int
-    /// Longer side, in pixels, that larger pages are scaled down to.
-    public var workingSize: Int
+    /// Longer side, in pixels, that larger pages are scaled down to, and that pages of small print are
+    /// enlarged to at most (`cleanup.longestSide`).
+    public var workingSize: Int {
+        didSet { cleanup.longestSide = workingSize }
+    }
     public var keywordExtractor: any KeywordExtractor
     /// What each worker reads pages with: Tesseract, unless a test scripts it.
     public var recognizers = RecognizerFactory.tesseract

@@ -29,4 +29,18 @@ struct TextRecognizerTests {
         // Too few lines to know how tall the text is: only the missed lines count.
         #expect(TextRecognizer.layoutFailures(of: page([column]), missed: 2) == 2)
     }
+
+    /// Two columns of prose (lines beside each other, a third of a line off) are not read as one block;
+    /// a receipt read in columns (names beside their prices, on one baseline) and a page of one column
+    /// may be.
+    @Test func onlyColumnsOfProseKeepTheirColumns() {
+        let left = (0..<12).map { line("a line of the first column of prose \($0)", y: 40 * $0, width: 380) }
+        let right = (0..<12).map { line("a line of the second column \($0)", x: 440, y: 40 * $0 + 9, width: 380) }
+        #expect(TextRecognizer.isProseInColumns(ReadingOrder.arrange(left + right).layout))
+
+        let names = (0..<12).map { line("ITEM \($0)", y: 40 * $0, width: 120) }
+        let prices = (0..<12).map { line("1.\($0)9 F", x: 500, y: 40 * $0, width: 70) }
+        #expect(!TextRecognizer.isProseInColumns(ReadingOrder.arrange(names + prices).layout))
+        #expect(!TextRecognizer.isProseInColumns(ReadingOrder.arrange(left).layout))
+    }
 }
