@@ -123,7 +123,7 @@ public final class TextRecognizer: PageStage {
                     resolution: resolution.dotsPerInch, deadline: context.deadline)
             }
         }
-        let moved = ColumnGaps.fill(&result)
+        let moved = ColumnGaps.fill(&result) + RowPieces.order(&result)
         let marks = EdgeMarks.strip(&result) + RuledColumns.strip(&result, width: page.image.width)
         let stray = StrayLines.strip(&result, width: page.image.width, height: page.image.height)
         result.lines = result.lines.map { line in

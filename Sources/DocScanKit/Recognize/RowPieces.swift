@@ -1,0 +1,69 @@
+import DocScanCore
+import Foundation
+
+/// Puts the pieces of a table's row that Tesseract read after the row under it back before that row.
+///
+/// On a table whose rows Tesseract mostly reads whole, it sometimes cuts two neighbouring rows into
+/// pieces and reads them interleaved: a photographed timetable came out as `Andrej Milivojevic`,
+/// `L&S 39C: How does history`, then the header cells `Time`, `Units`, `Location` of the row above,
+/// then `Monday 5:00-7:00 pm 105 Cory`, the rest of the first row. The page is no table to
+/// `ReadingOrder` (only a third of its lines stand beside another: the other rows were read whole), so
+/// its order stood. A line read right after a line of the row under it (above it by less than a line's
+/// height, beside it, not over it) belongs before that row, when both rows are cut into at least
+/// `leastPieces` pieces: a table's cells. A date beside an address, the foot of one column beside the
+/// head of the next, are a single piece on their line and stay where Tesseract read them.
+enum RowPieces {
+    /// The fewest pieces a line of the page must be cut into for its pieces to be a table's cells.
+    static let leastPieces = 3
+
+    /// Moves each row piece read after the row under it to before that row.
+    /// - Returns: how many lines were moved.
+    static func order(_ page: inout RecognizedText) -> Int {
+        guard let typical = page.typicalLineHeight else { return 0 }
+        let original = page
+        for moved in 0...original.lines.count {
+            guard let move = misplaced(page.lines, typicalHeight: typical) else {
+                // The blocks the moved lines left are empty now: one blank line between blocks, not several.
+                while moved > 0, page.text.contains("\n\n\n") {
+                    page.text = page.text.replacingOccurrences(of: "\n\n\n", with: "\n\n")
+                }
+                return moved
+            }
+            guard moved < original.lines.count, let taken = page.removeLine(at: move.line) else { break }
+            page.insertLine(taken.box, taken.reading, after: move.before > 0 ? move.before - 1 : nil)
+        }
+        // Moves that never end contradict each other: Tesseract's order stands.
+        page = original
+        return 0
+    }
+
+    /// The first line read right after a line of the row under it, and where that row's run of lines
+    /// begins in the reading order.
+    static func misplaced(_ lines: [RecognizedSpan], typicalHeight: Int) -> (line: Int, before: Int)? {
+        let readable = lines.indices.filter { !lines[$0].text.trimmingCharacters(in: .whitespaces).isEmpty }
+        func pieces(beside index: Int) -> Int {
+            readable.filter { sameRow(lines[$0].box, lines[index].box) }.count
+        }
+        for (position, index) in readable.enumerated().dropFirst() {
+            let previous = readable[position - 1]
+            let box = lines[index].box, under = lines[previous].box
+            let bottom = box.y + box.height
+            guard bottom <= under.y, under.y - bottom < typicalHeight,
+                  box.x + box.width <= under.x || under.x + under.width <= box.x,
+                  pieces(beside: index) >= leastPieces, pieces(beside: previous) >= leastPieces
+            else { continue }
+            // Back to the first of the lines of the row under it read one after the other.
+            var start = position - 1
+            while start > 0, sameRow(lines[readable[start - 1]].box, under) { start -= 1 }
+            return (index, readable[start])
+        }
+        return nil
+    }
+
+    /// Whether two boxes stand on one line of the page: overlapping vertically by half the lower one's
+    /// height (a box is on its own line).
+    static func sameRow(_ a: PageBox, _ b: PageBox) -> Bool {
+        let overlap = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
+        return Double(overlap) >= 0.5 * Double(min(a.height, b.height))
+    }
+}
