@@ -24,7 +24,7 @@ enum SmallPrint {
     /// The most: a thumbnail is not made into a poster.
     static let mostFactor = 3.0
     /// Where too few pieces of print reach `TextSizeResolution.smallestLetter` (8 px) to be measured,
-    /// pieces from this height count as letters: a page at a quarter of 300 dpi has letters of 5–7 px.
+    /// pieces from this height count as letters: Fixtures' 200-dpi letter at a quarter measures 6 px.
     static let tiniestLetter = 5
     /// A page whose file gives at least this resolution is taken as large enough print.
     static let trustedResolution = 200
