@@ -30,16 +30,16 @@ enum RowPieces {
                 return moved
             }
             guard moved < original.lines.count, let taken = page.removeLine(at: move.line) else { break }
-            page.insertLine(taken.box, taken.reading, after: move.before > 0 ? move.before - 1 : nil)
+            page.insertLine(taken.box, taken.reading, after: move.after)
         }
         // Moves that never end contradict each other: Tesseract's order stands.
         page = original
         return 0
     }
 
-    /// The first line read right after a line of the row under it, and where that row's run of lines
-    /// begins in the reading order.
-    static func misplaced(_ lines: [RecognizedSpan], typicalHeight: Int) -> (line: Int, before: Int)? {
+    /// The first line read right after a line of the row under it, and the line with text it belongs
+    /// after: the one read before that row's run of lines (nil when the run begins the page).
+    static func misplaced(_ lines: [RecognizedSpan], typicalHeight: Int) -> (line: Int, after: Int?)? {
         let readable = lines.indices.filter { !lines[$0].text.trimmingCharacters(in: .whitespaces).isEmpty }
         func pieces(beside index: Int) -> Int {
             readable.filter { sameRow(lines[$0].box, lines[index].box) }.count
@@ -55,7 +55,7 @@ enum RowPieces {
             // Back to the first of the lines of the row under it read one after the other.
             var start = position - 1
             while start > 0, sameRow(lines[readable[start - 1]].box, under) { start -= 1 }
-            return (index, readable[start])
+            return (index, start > 0 ? readable[start - 1] : nil)
         }
         return nil
     }
