@@ -13,20 +13,15 @@ enum ColumnGaps {
     /// Moves each line standing in the gap between two lines read one after the other to that gap.
     /// - Returns: how many lines were moved.
     static func fill(_ page: inout RecognizedText) -> Int {
-        let original = page
         // Each move puts one line in its place for good, so there are never more moves than lines; when
         // the gaps contradict each other (a row read as two pieces, `ans` and `none of them harmed`,
         // each with a gap under it), one line moves back and forth for ever, and Tesseract's order stands.
-        for moved in 0...original.lines.count {
-            guard let gap = misplaced(page.lines) else { return moved }
-            guard moved < original.lines.count else { break }
-            guard let taken = page.removeLine(at: gap.line) else { return moved }
+        page.moveLines { lines in
+            guard let gap = misplaced(lines) else { return nil }
             // Right after the gap's upper line: the nearest line above the moved one may stand in another
             // column (a headline across the page), and putting it there would move it again, page after page.
-            page.insertLine(taken.box, taken.reading, after: gap.line < gap.upper ? gap.upper - 1 : gap.upper)
+            return (gap.line, gap.line < gap.upper ? gap.upper - 1 : gap.upper)
         }
-        page = original
-        return 0
     }
 
     /// The most lines a gap may hold: Tesseract's stray blocks are a line or two. A gap holding more is

@@ -57,6 +57,22 @@ extension RecognizedText {
         insert([(box: box, reading: reading, anchor: index)])
     }
 
+    /// Moves lines one at a time, each where `next` says (the line, and the line to put it after; nil
+    /// for first), until `next` finds none.
+    /// - Returns: how many lines were moved. Moves that do not settle within one per line contradict each
+    ///   other (one line moved back and forth for ever): the page is then left as it was, and 0 returned.
+    mutating func moveLines(_ next: ([RecognizedSpan]) -> (line: Int, after: Int?)?) -> Int {
+        let original = self
+        for moved in 0...original.lines.count {
+            guard let move = next(lines) else { return moved }
+            guard moved < original.lines.count else { break }
+            guard let taken = removeLine(at: move.line) else { return moved }
+            insertLine(taken.box, taken.reading, after: move.after)
+        }
+        self = original
+        return 0
+    }
+
     /// Takes line `index` out of the lines, its words out of the words and its text (with the line
     /// break before it) out of the text; nil when its text is not found.
     mutating func removeLine(at index: Int) -> (box: PageBox, reading: LineReading)? {

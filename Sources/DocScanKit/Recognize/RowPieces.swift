@@ -20,21 +20,12 @@ enum RowPieces {
     /// - Returns: how many lines were moved.
     static func order(_ page: inout RecognizedText) -> Int {
         guard let typical = page.typicalLineHeight else { return 0 }
-        let original = page
-        for moved in 0...original.lines.count {
-            guard let move = misplaced(page.lines, typicalHeight: typical) else {
-                // The blocks the moved lines left are empty now: one blank line between blocks, not several.
-                while moved > 0, page.text.contains("\n\n\n") {
-                    page.text = page.text.replacingOccurrences(of: "\n\n\n", with: "\n\n")
-                }
-                return moved
-            }
-            guard moved < original.lines.count, let taken = page.removeLine(at: move.line) else { break }
-            page.insertLine(taken.box, taken.reading, after: move.after)
+        let moved = page.moveLines { misplaced($0, typicalHeight: typical) }
+        // The blocks the moved lines left are empty now: one blank line between blocks, not several.
+        while moved > 0, page.text.contains("\n\n\n") {
+            page.text = page.text.replacingOccurrences(of: "\n\n\n", with: "\n\n")
         }
-        // Moves that never end contradict each other: Tesseract's order stands.
-        page = original
-        return 0
+        return moved
     }
 
     /// The first line read right after a line of the row under it, and the line with text it belongs
@@ -61,9 +52,8 @@ enum RowPieces {
     }
 
     /// Whether two boxes stand on one line of the page: overlapping vertically by half the lower one's
-    /// height (a box is on its own line).
+    /// height, as `ReadingOrder` joins a row (a box is on its own line).
     static func sameRow(_ a: PageBox, _ b: PageBox) -> Bool {
-        let overlap = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
-        return Double(overlap) >= 0.5 * Double(min(a.height, b.height))
+        ReadingOrder.verticalOverlap(a, b) >= 0.5
     }
 }

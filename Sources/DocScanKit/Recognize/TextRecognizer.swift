@@ -106,7 +106,8 @@ public final class TextRecognizer: PageStage {
             UnreadInk.lines(on: page.image, besides: first), on: page.image, into: &result, with: recognizer,
             resolution: resolution.dotsPerInch, deadline: context.deadline)
         let failures = Self.layoutFailures(of: first, missed: recovered)
-        let firstLayout = ReadingOrder.arrange(first.lines).layout
+        // Arranged only for a page that may be read again: confident pages never need it.
+        lazy var firstLayout = ReadingOrder.arrange(first.lines).layout
         if !first.words.isEmpty, first.meanConfidence < Self.doubtfulConfidence || failures >= Self.missedLines,
            !Self.isProseInColumns(firstLayout) {
             let block = try recognizer.recognize(
