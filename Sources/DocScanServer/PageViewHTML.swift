@@ -84,6 +84,9 @@ struct PageViewHTML {
         }
         if let cleanup = record.cleanup {
             var sheet = cleanup.warped ? "found by \(cleanup.pageMethod ?? "?") and flattened" : "not cut out"
+            if let sides = cleanup.pageWidened, !sides.isEmpty {
+                sheet += ", its \(sides.joined(separator: " and ")) side moved out past print it cut"
+            }
             if let note = cleanup.pageNote { sheet += " (\(note))" }
             facts.append(("Page in photo", sheet))
             if cleanup.dewarped { facts.append(("Curl", String(format: "flattened (line bend %.3f)", cleanup.lineBend ?? 0))) }

@@ -13,6 +13,9 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// enough for the warp to follow them (`CurvedSides`); nil when the sheet was warped by its corners
     /// alone or none was found.
     @ExplicitNull public var sideBulge: Double?
+    /// The sides of the sheet moved out past print they cut off (`TextBeyondSheet`): `top`, `right`,
+    /// `bottom`, `left`; nil when none was.
+    @ExplicitNull public var pageWidened: [String]?
     /// Whether the page was warped flat from those corners.
     public var warped = false
     /// Why no page was warped (a scan, the page fills the frame, …); nil when one was, or when not looked for.
@@ -69,6 +72,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         _pageMethod = try container.decode(ExplicitNull<String>.self, forKey: .pageMethod)
         _pageScore = try container.decode(ExplicitNull<Double>.self, forKey: .pageScore)
         _sideBulge = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .sideBulge))
+        _pageWidened = ExplicitNull(wrappedValue: try container.decodeIfPresent([String].self, forKey: .pageWidened))
         backgroundNormalized = try flag(.backgroundNormalized)
         _inkLevel = try container.decode(ExplicitNull<Int>.self, forKey: .inkLevel)
         _paperLevel = try container.decode(ExplicitNull<Int>.self, forKey: .paperLevel)
@@ -88,7 +92,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", warped, pageNote = "page_note", stepsMs = "steps_ms",
+        case pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", warped, pageNote = "page_note", stepsMs = "steps_ms",
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",

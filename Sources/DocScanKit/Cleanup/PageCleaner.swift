@@ -62,7 +62,12 @@ public struct PageCleaner: PageStage {
         var watch = Stopwatch()
         func lap(_ step: String) { report.stepsMs[step] = (watch.lap() * 10).rounded() / 10 }
         if options.findPage {
-            let outcome = PageFinder.find(in: image)
+            var outcome = PageFinder.find(in: image)
+            // A side that cuts through lines of print is not the paper's edge.
+            if case .found(let quad, let method, let score, _) = outcome, let wider = TextBeyondSheet.widened(quad, in: image) {
+                outcome = .found(wider.quad, method: method, score: score)
+                report.pageWidened = wider.sides
+            }
             lap("find_page")
             switch outcome {
             case .notFound(let reason):

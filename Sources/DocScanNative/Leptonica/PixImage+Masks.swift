@@ -128,5 +128,25 @@ extension PixImage {
             return counts
         }
     }
-}
 
+    /// How many pixels of a 1-bit image are set in each row, top to bottom; nil when the image has no
+    /// pixel data.
+    package func setPixelsPerRow() -> [Int]? {
+        precondition(depth == 1, "setPixelsPerRow reads 1-bit images only, not \(depth)-bit")
+        return withUnsafePix { pix -> [Int]? in
+            guard let data = pixGetData(pix) else { return nil }
+            let wordsPerLine = Int(pixGetWpl(pix))
+            let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))
+            guard width > 0 else { return [Int](repeating: 0, count: height) }
+            // Leptonica leaves the bits past the width in a line's last word undefined.
+            let lastWord = (width - 1) >> 5
+            let lastMask: UInt32 = width & 31 == 0 ? ~0 : ~(UInt32.max >> UInt32(width & 31))
+            return (0..<height).map { y in
+                let line = data + y * wordsPerLine
+                var count = 0
+                for index in 0..<lastWord { count += line[index].nonzeroBitCount }
+                return count + (line[lastWord] & lastMask).nonzeroBitCount
+            }
+        }
+    }
+}

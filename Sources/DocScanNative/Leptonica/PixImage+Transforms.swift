@@ -31,12 +31,17 @@ extension PixImage {
     /// corner at its x offset and the top; what a part does not cover stays as it was. Parts are
     /// clipped to the image.
     package func overlaid(with parts: [(image: PixImage, x: Int)]) -> PixImage? {
+        overlaid(with: parts.map { ($0.image, $0.x, 0) })
+    }
+
+    /// `parts` copied onto a copy of this image, each with its top-left corner at its x and y.
+    package func overlaid(with parts: [(image: PixImage, x: Int, y: Int)]) -> PixImage? {
         guard let copy = PixImage(taking: withUnsafePix { pixCopy(nil, $0) }) else { return nil }
         for part in parts {
             guard part.image.depth == depth else { return nil }
             let status = copy.withUnsafePix { target in
                 part.image.withUnsafePix { source in
-                    pixRasterop(target, Int32(part.x), 0, pixGetWidth(source), pixGetHeight(source), PIX_SRC, source, 0, 0)
+                    pixRasterop(target, Int32(part.x), Int32(part.y), pixGetWidth(source), pixGetHeight(source), PIX_SRC, source, 0, 0)
                 }
             }
             guard status == 0 else { return nil }

@@ -30,7 +30,8 @@ package final class TextLineDewarp {
     /// How the page is made bilevel for finding its lines.
     package enum Binarization {
         /// Leptonica's adaptive threshold (background normalized in tiles), which follows shading
-        /// across a photo: what a model that straightens a page is built on.
+        /// across a photo: what a model that straightens a page is built on. A 1-bit page is taken as
+        /// it is.
         case adaptive
         /// The page's dark-pixel mask (`PixImage.darkPixels()`, one global split), which the clean-up
         /// and recognize stages measure anyway: enough to measure the bend. The adaptive threshold took

@@ -1,0 +1,54 @@
+@testable import DocScanKit
+import Testing
+
+/// A sheet's side found where no paper edge is cuts through the lines of print; a real edge has the
+/// sheet's margin inside it and the desk beyond.
+struct TextBeyondSheetTests {
+    /// A sheet 1,000 px square; its left side is the first of `sides` from the left.
+    private let sheet = PageQuad(
+        topLeft: .init(x: 0, y: 0), topRight: .init(x: 1000, y: 0),
+        bottomRight: .init(x: 1000, y: 1000), bottomLeft: .init(x: 0, y: 1000))
+
+    private var leftSide: PageQuad.Side {
+        sheet.sides[3]
+    }
+
+    /// Lines of 10-px letters, 12 px apart, from `x` to `to`, every 30 px down from 100 to 700.
+    private func lines(from x: Double, to end: Double) -> [TextBeyondSheet.Letter] {
+        stride(from: 100.0, through: 700, by: 30).flatMap { y in
+            stride(from: x, through: end, by: 12).map { TextBeyondSheet.Letter(centre: .init(x: $0, y: y), height: 10, halfExtent: 5) }
+        }
+    }
+
+    @Test func sidesAreNamedClockwiseFromTheTop() {
+        let sides = sheet.sides
+        #expect(sides.count == 4)
+        #expect(sides[3].normalX == -1 && sides[3].normalY == 0)
+    }
+
+    /// Lines that run on 150 px past the left side: the side moves out past their last letter.
+    @Test func linesRunningOnPastASideMoveIt() throws {
+        let offset = try #require(TextBeyondSheet.cut(leftSide, letters: lines(from: -150, to: 900), height: 10, across: 1000))
+        #expect(offset >= 155 && offset <= 170, "\(offset)")
+    }
+
+    /// A margin inside the side, and nothing but the desk's pattern beyond it, is a real edge.
+    @Test func aMarginInsideTheSideIsARealEdge() {
+        let desk = stride(from: 100.0, through: 700, by: 30).map { TextBeyondSheet.Letter(centre: .init(x: -12, y: $0), height: 10, halfExtent: 5) }
+        #expect(TextBeyondSheet.cut(leftSide, letters: lines(from: 80, to: 900) + desk, height: 10, across: 1000) == nil)
+    }
+
+    /// Past a gap wider than `largestGap` letters, print is another sheet's: the run followed out
+    /// stops at the gap.
+    @Test func theRunOutStopsAtAGap() throws {
+        let other = lines(from: -400, to: -250)
+        let offset = try #require(TextBeyondSheet.cut(leftSide, letters: lines(from: -100, to: 900) + other, height: 10, across: 1000))
+        #expect(offset < 150, "\(offset)")
+    }
+
+    /// A few letters beyond the side (a page number in the margin next to it) do not move it.
+    @Test func aFewLettersBeyondDoNotMoveTheSide() {
+        let few = (0..<5).map { TextBeyondSheet.Letter(centre: .init(x: -10, y: 800 + Double($0) * 12), height: 10, halfExtent: 5) }
+        #expect(TextBeyondSheet.cut(leftSide, letters: lines(from: 5, to: 900) + few, height: 10, across: 1000) == nil)
+    }
+}
