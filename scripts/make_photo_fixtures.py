@@ -194,6 +194,16 @@ def apply_h(h, x, y):
     return (h[0, 0] * x + h[0, 1] * y + h[0, 2]) / w, (h[1, 0] * x + h[1, 1] * y + h[1, 2]) / w
 
 
+def placed(paper, w, h, keystone, degrees, centre):
+    """The homography that lays the flat page (paper, in points) in the photo: a w x h rectangle whose
+    top edge is `keystone` times its bottom edge, turned `degrees` (clockwise), centred at `centre`."""
+    base = [(-w / 2 * keystone, -h / 2), (w / 2 * keystone, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]
+    a = math.radians(degrees)
+    cx, cy = centre
+    dst = [(cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)) for x, y in base]
+    return homography([(0, 0), (paper[0], 0), (paper[0], paper[1]), (0, paper[1])], dst)
+
+
 def bilinear(img, x, y):
     """Sample img (2-D) at float pixel positions (pixel centres at integers); 0 outside."""
     p = np.pad(img, 2)
@@ -734,13 +744,8 @@ def make_desk_letter(rng):
     cov = draw_ops(ops, paper, scale)
     size = (1600, 2100)
     # keystone (top edge 76% of the bottom edge), then turned 17 degrees counter-clockwise
-    w, h = 1130.0, 1500.0
     k = 0.76
-    base = [(-w / 2 * k, -h / 2), (w / 2 * k, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]
-    a = math.radians(-17)
-    cx, cy = 815.0, 1045.0
-    dst = [(cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)) for x, y in base]
-    hm = homography([(0, 0), (paper[0], 0), (paper[0], paper[1]), (0, paper[1])], dst)
+    hm = placed(paper, 1130.0, 1500.0, k, -17, (815.0, 1045.0))
     hinv = np.linalg.inv(hm)
     c, m, u, v = warp(cov, scale, lambda X, Y: apply_h(hinv, X, Y), size)
     shade = paper_texture(rng, c.shape)
@@ -770,13 +775,7 @@ def make_receipt_counter(rng):
     scale = 7.0
     cov = draw_ops(ops, paper, scale)
     size = (1650, 2200)
-    w = 560.0
-    h = w * paper[1] / paper[0]
-    base = [(-w / 2 * 0.97, -h / 2), (w / 2 * 0.97, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]
-    a = math.radians(6.5)
-    cx, cy = 860.0, 1120.0
-    dst = [(cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)) for x, y in base]
-    hm = homography([(0, 0), (paper[0], 0), (paper[0], paper[1]), (0, paper[1])], dst)
+    hm = placed(paper, 560.0, 560.0 * paper[1] / paper[0], 0.97, 6.5, (860.0, 1120.0))
     hinv = np.linalg.inv(hm)
     c, m, u, v = warp(cov, scale, lambda X, Y: apply_h(hinv, X, Y), size)
     # thermal print fades a little and unevenly
@@ -790,6 +789,69 @@ def make_receipt_counter(rng):
     img = finish(rgb, rng, blur=0.8, noise=2.0)
     corners = [apply_h(hm, x, y) for x, y in [(0, 0), (paper[0], 0), (paper[0], paper[1]), (0, paper[1])]]
     return img, gt, corners, {"rotation_deg_clockwise": 6.5}, cov, lines, scale, paper
+
+
+TABLE_TITLE = "Ward 4 supply order, week 19"
+TABLE_ROWS = [
+    ("Item", "Code", "Qty", "Unit", "Amount"),
+    ("Nitrile gloves, medium", "GL-204", "40", "6.25", "250.00"),
+    ("Gauze swabs 10 x 10 cm", "SW-118", "25", "3.10", "77.50"),
+    ("Saline 0.9% 500 ml", "IV-031", "60", "1.85", "111.00"),
+    ("Syringes 5 ml", "SY-005", "200", "0.12", "24.00"),
+    ("Alcohol wipes", "AW-090", "30", "2.40", "72.00"),
+    ("Bandage roll 8 cm", "BD-080", "50", "0.95", "47.50"),
+    ("Thermometer covers", "TC-300", "10", "4.75", "47.50"),
+    ("Face masks, type IIR", "FM-212", "20", "5.60", "112.00"),
+    ("Hand gel 500 ml", "HG-500", "24", "3.35", "80.40"),
+    ("Sharps bin 5 l", "SB-050", "12", "2.90", "34.80"),
+    ("Urine sample pots", "UP-060", "100", "0.18", "18.00"),
+    ("Blood pressure cuff", "BP-011", "2", "38.00", "76.00"),
+    ("Total", "", "", "", "950.70"),
+]
+
+
+def ruled_table_layout():
+    """A supply order as a table ruled all round, each cell's text close under the rule above it (a form
+    filled in by a printer): ops in points, the ground truth row by row, and the paper."""
+    paper = (420.0, 595.0)  # A5
+    left, top, size, row_h = 30.0, 56.0, 9.5, 15.0
+    columns = [0.0, 150.0, 208.0, 248.0, 300.0, 360.0]  # the rules' x, from the left margin
+    ops = [("text", left, top - 16, TABLE_TITLE, "sans-bold", 13, "ls")]
+    gt = [TABLE_TITLE, ""]
+    for r, row in enumerate(TABLE_ROWS):
+        y = top + r * row_h
+        ops.append(("rect", left, y, left + columns[-1], y + 0.6))
+        for c, text in enumerate(row):
+            if text:
+                right_aligned = c >= 2
+                x = left + (columns[c + 1] - 4 if right_aligned else columns[c] + 4)
+                ops.append(("text", x, y + size + 1.2, text, "sans-bold" if r == 0 else "sans", size,
+                            "rs" if right_aligned else "ls"))
+        gt.append(" ".join(t for t in row if t))
+    bottom = top + len(TABLE_ROWS) * row_h
+    ops.append(("rect", left, bottom, left + columns[-1], bottom + 0.6))
+    for x in columns:
+        ops.append(("rect", left + x, top, left + x + 0.6, bottom + 0.6))
+    return ops, gt, paper
+
+
+def make_ruled_table(rng):
+    ops, gt, paper = ruled_table_layout()
+    scale = 6.0
+    cov = draw_ops(ops, paper, scale)
+    size = (1600, 2100)
+    k = 0.9
+    hm = placed(paper, 1180.0, 1180.0 * paper[1] / paper[0], k, 4, (800.0, 1060.0))
+    hinv = np.linalg.inv(hm)
+    c, m, u, v = warp(cov, scale, lambda X, Y: apply_h(hinv, X, Y), size)
+    shade = paper_texture(rng, c.shape)
+    bg = wood(rng, c.shape, base=(120, 92, 66), grain=0.10, plank=400, angle=2)
+    bg *= (1 - 0.35 * shadow_of(m, 16, 14, 20))[:, :, None]
+    rgb = compose(bg, c, m, (238, 236, 230), (40, 40, 46), shade)
+    rgb *= lighting(c.shape, gx=0.06, gy=-0.08, vignette=0.3, cx=0.5, cy=0.5)[:, :, None]
+    img = finish(rgb, rng, blur=1.1, noise=2.2)
+    corners = [apply_h(hm, x, y) for x, y in [(0, 0), (paper[0], 0), (paper[0], paper[1]), (0, paper[1])]]
+    return img, gt, corners, {"rotation_deg_clockwise": 4.0, "keystone_top_to_bottom": k}, cov, [], scale, paper
 
 
 def make_tilted(kind, rng):
@@ -945,17 +1007,22 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
     "pale_desk_curl": ("eng", "photo", "curl",
                        "letter: Fixtures/pages/en_letter curled at its left end, that end shaded below the "
                        "desk's level, on pale wood whose tones reach the paper's; phone-like JPEG 2100x2800"),
+    "ruled_table": ("eng", "photo", "table",
+                    "form: A5 supply order as a table ruled all round in thin (0.6 pt) lines, each cell's "
+                    "text close under the rule above it, turned 4 degrees with mild keystone on dark wood, "
+                    "blurred as a phone's photo; phone-like JPEG 1600x2100"),
     "receipt_scan": ("eng", "render", "receipt",
                      "receipt: 58 mm receipt (monospace, 15 item rows, totals) scanned flat and upright at "
                      "300 dpi; 8-bit gray PNG"),
 }
 ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt_scan", "curled_columns",
-         "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book", "pale_desk_curl"]
+         "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book", "pale_desk_curl", "ruled_table"]
 BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),
         "curled_columns": ("serif", 12), "tilted_letter": ("sans", 12), "tilted_receipt": ("mono", 7.7),
-        "cut_letter": ("sans", 12)}
+        "cut_letter": ("sans", 12), "ruled_table": ("sans", 9.5)}
 SEEDS = {"curled_book": 1101, "desk_letter": 2202, "receipt_counter": 3303, "curled_columns": 4404,
-         "tilted_letter": 1009, "tilted_receipt": 2009, "cut_letter": 1001}
+         "tilted_letter": 1009, "tilted_receipt": 2009, "cut_letter": 1001,
+         "ruled_table": 5505}
 
 
 def dump_json(meta):
@@ -984,7 +1051,7 @@ def main(argv=None):
     makers = {"curled_book": make_curled_book, "desk_letter": make_desk_letter,
               "receipt_counter": make_receipt_counter, "curled_columns": make_curled_columns,
               "tilted_letter": make_tilted_letter, "tilted_receipt": make_tilted_receipt,
-              "cut_letter": make_tilted_letter}
+              "cut_letter": make_tilted_letter, "ruled_table": make_ruled_table}
     for name in ORDER:
         if a.only and name not in a.only:
             continue

@@ -94,6 +94,7 @@ struct PageViewHTML {
                 facts.append(("Skew", String(format: "%.2f°%@", skew, cleanup.deskewed ? ", straightened" : "")))
             }
             facts.append(("Background", cleanup.backgroundNormalized ? "evened out" : "as it was"))
+            if cleanup.rulesErased { facts.append(("Ruled lines", "a table's rules painted over")) }
             if let factor = cleanup.enlargement {
                 facts.append(("Small print", String(format: "letters %d px high, enlarged %.2f×", cleanup.letterHeight ?? 0, factor)))
             }

@@ -18,6 +18,8 @@ public struct PageCleaner: PageStage {
         /// Warp a curled sheet along its traced sides (`CurvedSides`), not by its corners alone. Off,
         /// a curled sheet's lines are left to the curl step, as a book page's are.
         public var followCurvedSides = true
+        /// Paint over thin ruled lines (`RuleEraser`).
+        public var eraseRules = false
         /// Enlarge a page whose print is small in pixels (`SmallPrint`), up to `longestSide` on its longer side.
         public var enlargeSmallPrint = false
         /// The longer side a page may be enlarged to: the mode's working size (`PageLoader.workingSize(for:)`).
@@ -37,6 +39,7 @@ public struct PageCleaner: PageStage {
         public static func defaults(for mode: ScanMode) -> Options {
             var options = Options(findPage: true, normalizeBackground: true, maxSkew: 15, flattenCurl: true, despeckle: true)
             options.enlargeSmallPrint = true
+            options.eraseRules = true
             options.longestSide = PageLoader.workingSize(for: mode)
             return options
         }
@@ -148,6 +151,14 @@ public struct PageCleaner: PageStage {
                 keep("dewarped")
             }
             lap("dewarp")
+        }
+        if options.eraseRules {
+            if let erased = RuleEraser.erased(image) {
+                image = erased
+                report.rulesErased = true
+                keep("rules")
+            }
+            lap("rules")
         }
         // Last, so that the steps above keep working at the sizes they were measured at: enlarged before
         // the sheet was found, a receipt photo read at CER 0.85 instead of 0.004, a noisy scan 0.52

@@ -3,6 +3,45 @@ import DocScanCore
 
 /// 1-bit masks: making them, combining them and reading their set pixels.
 extension PixImage {
+    /// A 1-bit mask opened by a `width` × `height` brick: only the set pixels the whole brick fits in,
+    /// in some place, stay. Leptonica's composite bricks: a long brick costs about as much as a short
+    /// one (a 60-px run on an A4 page at 200 dpi: 9 ms as one brick, under 2 as a composite).
+    package func opened(width: Int, height: Int) -> PixImage? {
+        PixImage(taking: withUnsafePix { pixOpenCompBrick(nil, $0, Int32(width), Int32(height)) })
+    }
+
+    /// A 1-bit mask closed by a `width` × `height` brick (composite, as `opened`): gaps narrower than
+    /// the brick are filled.
+    package func closed(width: Int, height: Int) -> PixImage? {
+        PixImage(taking: withUnsafePix { pixCloseSafeCompBrick(nil, $0, Int32(width), Int32(height)) })
+    }
+
+    /// A 1-bit mask grown by a `width` × `height` brick.
+    package func dilated(width: Int, height: Int) -> PixImage? {
+        PixImage(taking: withUnsafePix { pixDilateBrick(nil, $0, Int32(width), Int32(height)) })
+    }
+
+    /// A 1-bit mask reduced to half its size, a pixel set where any of its four was (Leptonica's rank
+    /// reduction at rank 1): thin lines stay whole.
+    package func halvedKeepingEveryMark() -> PixImage? {
+        PixImage(taking: withUnsafePix { pixReduceRankBinary2($0, 1, nil) })
+    }
+
+    /// A 1-bit mask enlarged `factor` times, each pixel repeated.
+    package func enlarged(by factor: Int) -> PixImage? {
+        PixImage(taking: withUnsafePix { pixExpandBinaryReplicate($0, Int32(factor), Int32(factor)) })
+    }
+
+    /// A copy of an 8-bit image with the pixels under `mask` (1-bit, of the same size) set to `value`;
+    /// nil when Leptonica cannot copy or paint it.
+    package func painting(_ mask: PixImage, with value: UInt8) -> PixImage? {
+        guard depth == 8, mask.depth == 1,
+              let copy = PixImage(taking: withUnsafePix({ pixCopy(nil, $0) }))
+        else { return nil }
+        let status = copy.withUnsafePix { target in mask.withUnsafePix { pixSetMasked(target, $0, UInt32(value)) } }
+        return status == 0 ? copy : nil
+    }
+
     /// A 1-bit mask of the pixels darker than `threshold` in an 8-bit image.
     package func thresholdedToBinary(_ threshold: Int) -> PixImage? {
         PixImage(taking: withUnsafePix { pixThresholdToBinary($0, Int32(threshold)) })
@@ -22,6 +61,11 @@ extension PixImage {
     /// The pixels set in either mask.
     package func union(with other: PixImage) -> PixImage? {
         PixImage(taking: withUnsafePix { pix in other.withUnsafePix { pixOr(nil, pix, $0) } })
+    }
+
+    /// The pixels set in both masks (of the same size).
+    package func intersection(with other: PixImage) -> PixImage? {
+        PixImage(taking: withUnsafePix { pix in other.withUnsafePix { pixAnd(nil, pix, $0) } })
     }
 
     /// The pixels set in this mask and not in `other` (of the same size).
