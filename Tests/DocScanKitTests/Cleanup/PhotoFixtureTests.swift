@@ -6,8 +6,8 @@ import Testing
 
 /// The phone-photo fixtures of Fixtures/photos (made by scripts/make_photo_fixtures.py, with their true
 /// corners and curl in `<name>.json`): a curled book page, a letter at an angle on a light desk, a small
-/// receipt on a dark counter, a letter and a receipt lying at a steep tilt, and three flat pages whose
-/// reading order matters.
+/// receipt on a dark counter, a letter and a receipt lying at a steep tilt, a letter curled on a pale
+/// desk, a ruled table, and three flat pages whose reading order matters.
 struct PhotoFixtureTests {
     static let folder = TestSupport.root.appendingPathComponent("Fixtures/photos")
 
