@@ -162,7 +162,7 @@ struct PhotoFixtureTests {
 
     /// A table ruled all round, photographed: blur leaves its thin rules fainter than the print, and
     /// Tesseract's threshold breaks them into pieces too short to be found as lines. The quantity column,
-    /// between two of them, was lost (CER 0.055 accurate, 0.061 fast; 12 of 15 rows not read whole). The
+    /// between two of them, was lost (CER 0.055 accurate, 0.061 fast; 10 of 15 rows not read whole). The
     /// table's rules are painted over (`RuleEraser`), and its rows read whole.
     @Test(arguments: [ScanMode.accurate, .fast])
     func aPhotographedRuledTableKeepsEveryColumn(mode: ScanMode) throws {
