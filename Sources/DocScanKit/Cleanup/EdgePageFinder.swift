@@ -40,9 +40,7 @@ enum EdgePageFinder {
         var isHorizontal: Bool { abs(ny) > abs(nx) }
 
         func intersection(with other: Line) -> PageQuad.Point? {
-            let det = nx * other.ny - ny * other.nx
-            guard abs(det) > 1e-6 else { return nil }
-            return PageQuad.Point(x: (rho * other.ny - ny * other.rho) / det, y: (nx * other.rho - rho * other.nx) / det)
+            PageQuad.meeting((nx, ny, rho), (other.nx, other.ny, other.rho))
         }
     }
 

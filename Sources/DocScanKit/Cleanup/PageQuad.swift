@@ -73,6 +73,16 @@ public struct PageQuad: Codable, Equatable, Sendable {
               y: side.start.y + (side.end.y - side.start.y) * t + side.normalY * outward)
     }
 
+    /// A straight line in normal form: the points p with p·(nx, ny) = rho, (nx, ny) a unit normal.
+    typealias Line = (nx: Double, ny: Double, rho: Double)
+
+    /// Where two lines meet; nil when they are (nearly) parallel.
+    static func meeting(_ a: Line, _ b: Line) -> Point? {
+        let det = a.nx * b.ny - a.ny * b.nx
+        guard abs(det) > 1e-6 else { return nil }
+        return Point(x: (a.rho * b.ny - a.ny * b.rho) / det, y: (a.nx * b.rho - a.rho * b.nx) / det)
+    }
+
     /// How far `point` lies outside the quadrilateral (convex): the most it lies beyond any side; 0 or
     /// less inside.
     func distanceOutside(_ point: Point) -> Double {

@@ -47,16 +47,15 @@ enum TextBeyondSheet {
             if let offset = cut(side, letters: sized, height: height, across: across) { offsets[index] = offset }
         }
         guard offsets.contains(where: { $0 > 0 }) else { return nil }
-        let lines = sides.enumerated().map { index, side in
-            (point: PageQuad.point(on: side, at: 0, outward: offsets[index]),
-             direction: (x: side.end.x - side.start.x, y: side.end.y - side.start.y))
+        // Each side moved out along its normal by its offset.
+        let lines: [PageQuad.Line] = sides.enumerated().map { index, side in
+            (side.normalX, side.normalY, side.start.x * side.normalX + side.start.y * side.normalY + offsets[index])
         }
         // Each corner where the (moved) sides before and after it meet: the top left is the left side's
         // and the top's.
         var corners: [PageQuad.Point] = []
         for index in 0..<4 {
-            let before = lines[(index + 3) % 4], after = lines[index]
-            guard let corner = intersection(before, after) else { return nil }
+            guard let corner = PageQuad.meeting(lines[(index + 3) % 4], lines[index]) else { return nil }
             corners.append(PageQuad.Point(
                 x: min(max(corner.x / factor, 0), Double(image.width - 1)),
                 y: min(max(corner.y / factor, 0), Double(image.height - 1))))
@@ -119,16 +118,5 @@ enum TextBeyondSheet {
             edge = max(edge, letter.far)
         }
         return edge + height
-    }
-
-    /// Where two lines (a point and a direction each) meet; nil when they are parallel.
-    static func intersection(
-        _ a: (point: PageQuad.Point, direction: (x: Double, y: Double)),
-        _ b: (point: PageQuad.Point, direction: (x: Double, y: Double))
-    ) -> PageQuad.Point? {
-        let cross = a.direction.x * b.direction.y - a.direction.y * b.direction.x
-        guard abs(cross) > 1e-9 else { return nil }
-        let t = ((b.point.x - a.point.x) * b.direction.y - (b.point.y - a.point.y) * b.direction.x) / cross
-        return PageQuad.Point(x: a.point.x + t * a.direction.x, y: a.point.y + t * a.direction.y)
     }
 }
