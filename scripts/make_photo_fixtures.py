@@ -160,14 +160,16 @@ def draw_ops(ops, paper, scale):
     img = Image.new("L", (W, H), 0)
     d = ImageDraw.Draw(img)
     for op in ops:
+        # an op's optional last item is its coverage, 0-255 (default 255, solid ink; 0 knocks text out of
+        # a fill, as white print on a shaded band)
         if op[0] == "text":
-            _k, x, base, txt, face, size, anchor = op
-            d.text((round(x * scale), round(base * scale)), txt, fill=255,
+            _k, x, base, txt, face, size, anchor, *fill = op
+            d.text((round(x * scale), round(base * scale)), txt, fill=fill[0] if fill else 255,
                    font=font(face, max(1, round(size * scale))), anchor=anchor)
         else:
-            _k, x0, y0, x1, y1 = op
+            _k, x0, y0, x1, y1, *fill = op
             d.rectangle([round(x0 * scale), round(y0 * scale), round(x1 * scale),
-                         round(y0 * scale) + max(1, round((y1 - y0) * scale)) - 1], fill=255)
+                         round(y0 * scale) + max(1, round((y1 - y0) * scale)) - 1], fill=fill[0] if fill else 255)
     return np.asarray(img, dtype=np.float32) / 255.0
 
 
@@ -854,6 +856,87 @@ def make_ruled_table(rng):
     return img, gt, corners, {"rotation_deg_clockwise": 4.0, "keystone_top_to_bottom": k}, cov, [], scale, paper
 
 
+LAB_TITLE = "Riverside Clinic laboratory report"
+LAB_PATIENT = "Patient: Elena Marsh   Sample taken 12/03/2024 08:40"
+LAB_HEADER = ("Test", "Result", "Units", "Reference range")
+LAB_SECTIONS = [
+    ("Full blood count", [
+        ("Haemoglobin", "131", "g/L", "120 - 160"),
+        ("White cell count", "6.8", "10^9/L", "4.0 - 11.0"),
+        ("Platelets", "244", "10^9/L", "150 - 400"),
+        ("Haematocrit", "0.40", "L/L", "0.36 - 0.46"),
+    ]),
+    ("Liver function", [
+        ("Bilirubin", "11", "umol/L", "3 - 21"),
+        ("Albumin", "42", "g/L", "35 - 50"),
+        ("Alkaline phosphatase", "88", "U/L", "30 - 130"),
+    ]),
+    ("Kidney function", [
+        ("Sodium", "139", "mmol/L", "135 - 145"),
+        ("Potassium", "4.3", "mmol/L", "3.5 - 5.2"),
+        ("Creatinine", "74", "umol/L", "45 - 90"),
+    ]),
+]
+
+
+def shaded_table_layout():
+    """A lab report whose table has a dark header band and dark section bands, their words printed white
+    out of the band (as forms and reports shade headings): ops in points, the ground truth row by row,
+    and the paper."""
+    paper = (420.0, 595.0)  # A5
+    left, width, size, row_h = 30.0, 360.0, 9.5, 16.0
+    columns = [0.0, 140.0, 200.0, 262.0]  # each column's left, from the left margin
+    band = 150  # of 255: a band as dark as grey 120 on white paper
+    ops = [("text", left, 50, LAB_TITLE, "sans-bold", 13, "ls"),
+           ("text", left, 70, LAB_PATIENT, "sans", size, "ls")]
+    gt = [LAB_TITLE, LAB_PATIENT, ""]
+    y = 88.0
+
+    def banded(words):
+        nonlocal y
+        ops.append(("rect", left, y, left + width, y + row_h, band))
+        for c, text in zip(columns, words):
+            ops.append(("text", left + c + 4, y + size + 2.6, text, "sans-bold", size, "ls", 0))
+        gt.append(" ".join(words))
+        y += row_h
+
+    banded(LAB_HEADER)
+    for title, rows in LAB_SECTIONS:
+        y += 4
+        banded((title,))
+        for row in rows:
+            for c, text in zip(columns, row):
+                ops.append(("text", left + c + 4, y + size + 2.6, text, "sans", size, "ls"))
+            gt.append(" ".join(row))
+            y += row_h
+    ops.append(("text", left, y + 30, "Results checked by Dr A. Osei, 12/03/2024", "sans", size, "ls"))
+    gt += ["", "Results checked by Dr A. Osei, 12/03/2024"]
+    return ops, gt, paper
+
+
+def make_shaded_table(rng):
+    ops, gt, paper = shaded_table_layout()
+    scale = 6.0
+    cov = draw_ops(ops, paper, scale)
+    size = (1600, 2100)
+    k = 0.88
+    hm = placed(paper, 1150.0, 1150.0 * paper[1] / paper[0], k, -5, (800.0, 1070.0))
+    hinv = np.linalg.inv(hm)
+    c, m, u, v = warp(cov, scale, lambda X, Y: apply_h(hinv, X, Y), size)
+    shade = paper_texture(rng, c.shape)
+    # a soft shadow (of the phone) across the sheet's lower right
+    yy, xx = np.mgrid[0:size[1], 0:size[0]].astype(np.float32)
+    reach = 1 / (1 + np.exp(-((xx - 900) * 0.6 + (yy - 1300) * 0.8) / 60.0))
+    shade = shade * (1 - 0.40 * reach)
+    bg = wood(rng, c.shape, base=(150, 116, 84), grain=0.09, plank=380, angle=-3)
+    bg *= (1 - 0.35 * shadow_of(m, 14, 16, 20))[:, :, None] * (1 - 0.40 * reach)[:, :, None]
+    rgb = compose(bg, c, m, (238, 236, 230), (38, 38, 44), shade)
+    rgb *= lighting(c.shape, gx=0.10, gy=-0.06, vignette=0.3, cx=0.5, cy=0.5)[:, :, None]
+    img = finish(rgb, rng, blur=1.0, noise=2.2)
+    corners = [apply_h(hm, x, y) for x, y in [(0, 0), (paper[0], 0), (paper[0], paper[1]), (0, paper[1])]]
+    return img, gt, corners, {"rotation_deg_clockwise": -5.0, "keystone_top_to_bottom": k}, cov, [], scale, paper
+
+
 def make_tilted(kind, rng):
     """A letter (the desk_letter page) or a receipt (receipt_counter's) lying at a tilt drawn from rng
     (-30..30 degrees), with a drawn keystone, size, place, background (light or dark wood, a dark
@@ -1011,18 +1094,23 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
                     "form: A5 supply order as a table ruled all round in thin (0.6 pt) lines, each cell's "
                     "text close under the rule above it, turned 4 degrees with mild keystone on dark wood, "
                     "blurred as a phone's photo; phone-like JPEG 1600x2100"),
+    "shaded_table": ("eng", "photo", "table",
+                     "lab_report: A5 lab report whose table has a dark header band and three dark section "
+                     "bands, their words printed white out of the band, turned 5 degrees counter-clockwise "
+                     "with mild keystone on wood, a soft shadow across its lower right; phone-like JPEG 1600x2100"),
     "receipt_scan": ("eng", "render", "receipt",
                      "receipt: 58 mm receipt (monospace, 15 item rows, totals) scanned flat and upright at "
                      "300 dpi; 8-bit gray PNG"),
 }
 ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt_scan", "curled_columns",
-         "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book", "pale_desk_curl", "ruled_table"]
+         "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book", "pale_desk_curl", "ruled_table",
+         "shaded_table"]
 BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),
         "curled_columns": ("serif", 12), "tilted_letter": ("sans", 12), "tilted_receipt": ("mono", 7.7),
-        "cut_letter": ("sans", 12), "ruled_table": ("sans", 9.5)}
+        "cut_letter": ("sans", 12), "ruled_table": ("sans", 9.5), "shaded_table": ("sans", 9.5)}
 SEEDS = {"curled_book": 1101, "desk_letter": 2202, "receipt_counter": 3303, "curled_columns": 4404,
          "tilted_letter": 1009, "tilted_receipt": 2009, "cut_letter": 1001,
-         "ruled_table": 5505}
+         "ruled_table": 5505, "shaded_table": 6606}
 
 
 def dump_json(meta):
@@ -1051,7 +1139,8 @@ def main(argv=None):
     makers = {"curled_book": make_curled_book, "desk_letter": make_desk_letter,
               "receipt_counter": make_receipt_counter, "curled_columns": make_curled_columns,
               "tilted_letter": make_tilted_letter, "tilted_receipt": make_tilted_receipt,
-              "cut_letter": make_tilted_letter, "ruled_table": make_ruled_table}
+              "cut_letter": make_tilted_letter, "ruled_table": make_ruled_table,
+              "shaded_table": make_shaded_table}
     for name in ORDER:
         if a.only and name not in a.only:
             continue

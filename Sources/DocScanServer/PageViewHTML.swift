@@ -95,6 +95,9 @@ struct PageViewHTML {
             }
             facts.append(("Background", cleanup.backgroundNormalized ? "evened out" : "as it was"))
             if cleanup.rulesErased { facts.append(("Ruled lines", "a table's rules painted over")) }
+            if cleanup.bandsReversed > 0 {
+                facts.append(("Shaded bands", "\(cleanup.bandsReversed) turned to dark print on paper"))
+            }
             if let factor = cleanup.enlargement {
                 facts.append(("Small print", String(format: "letters %d px high, enlarged %.2f×", cleanup.letterHeight ?? 0, factor)))
             }

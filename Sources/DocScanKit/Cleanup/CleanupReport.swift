@@ -53,6 +53,8 @@ public struct CleanupReport: Codable, Equatable, Sendable {
 
     /// Whether thin ruled lines were painted over (`RuleEraser`).
     public var rulesErased = false
+    /// How many shaded bands had their light print turned dark on paper (`ShadedBands`).
+    public var bandsReversed = 0
 
     /// The height of the page's tall letters (capitals, ascenders) in pixels, before any enlargement; nil
     /// when not measured (a bilevel page, a file giving 200 dpi or more, too few letters).
@@ -60,7 +62,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// How much the page was enlarged for its small print (`SmallPrint`); nil when it was not.
     @ExplicitNull public var enlargement: Double?
 
-    /// Milliseconds per step: `find_page`, `warp`, `background`, `despeckle`, `deskew`, `dewarp`, `rules`, `enlarge` (only the steps that ran).
+    /// Milliseconds per step: `find_page`, `warp`, `background`, `despeckle`, `deskew`, `dewarp`, `rules`, `bands`, `enlarge` (only the steps that ran).
     public var stepsMs: [String: Double] = [:]
 
     public init() {}
@@ -90,6 +92,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         _skewGain = try container.decode(ExplicitNull<Double>.self, forKey: .skewGain)
         deskewed = try flag(.deskewed)
         rulesErased = try flag(.rulesErased)
+        bandsReversed = try container.decodeIfPresent(Int.self, forKey: .bandsReversed) ?? 0
         _letterHeight = ExplicitNull(wrappedValue: try container.decodeIfPresent(Int.self, forKey: .letterHeight))
         _enlargement = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .enlargement))
         stepsMs = try container.decodeIfPresent([String: Double].self, forKey: .stepsMs) ?? [:]
@@ -101,6 +104,6 @@ public struct CleanupReport: Codable, Equatable, Sendable {
              skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",
              dewarped, lineBend = "line_bend", curlLines = "curl_lines", specks, despeckled,
-             rulesErased = "rules_erased", letterHeight = "letter_height", enlargement = "enlarged"
+             rulesErased = "rules_erased", bandsReversed = "bands_reversed", letterHeight = "letter_height", enlargement = "enlarged"
     }
 }

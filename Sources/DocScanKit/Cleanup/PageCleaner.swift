@@ -20,6 +20,8 @@ public struct PageCleaner: PageStage {
         public var followCurvedSides = true
         /// Paint over thin ruled lines (`RuleEraser`).
         public var eraseRules = false
+        /// Turn light print on shaded bands dark on paper (`ShadedBands`).
+        public var reverseBands = false
         /// Enlarge a page whose print is small in pixels (`SmallPrint`), up to `longestSide` on its longer side.
         public var enlargeSmallPrint = false
         /// The longer side a page may be enlarged to: the mode's working size (`PageLoader.workingSize(for:)`).
@@ -40,6 +42,7 @@ public struct PageCleaner: PageStage {
             var options = Options(findPage: true, normalizeBackground: true, maxSkew: 15, flattenCurl: true, despeckle: true)
             options.enlargeSmallPrint = true
             options.eraseRules = true
+            options.reverseBands = true
             options.longestSide = PageLoader.workingSize(for: mode)
             return options
         }
@@ -159,6 +162,14 @@ public struct PageCleaner: PageStage {
                 keep("rules")
             }
             lap("rules")
+        }
+        if options.reverseBands {
+            if let reversed = ShadedBands.reversed(image) {
+                image = reversed.image
+                report.bandsReversed = reversed.bands
+                keep("bands")
+            }
+            lap("bands")
         }
         // Last, so that the steps above keep working at the sizes they were measured at: enlarged before
         // the sheet was found, a receipt photo read at CER 0.85 instead of 0.004, a noisy scan 0.52

@@ -31,6 +31,14 @@ package final class Histogram {
         return numaSplitDistribution(numa, scoreFraction, &split, nil, nil, nil, nil, nil) == 0 ? Int(split) : nil
     }
 
+    /// Lends the `NUMA` for one C call; it must not be kept or freed.
+    func withUnsafeNuma<Result>(_ body: (UnsafeMutablePointer<NUMA>) throws -> Result) rethrows -> Result {
+        try body(numa)
+    }
+
+    /// How many levels (entries) it holds.
+    package var count: Int { Int(numaGetCount(numa)) }
+
     /// The count at `level`; 0 outside the histogram, as Leptonica reports it.
     package subscript(level: Int) -> Float {
         var value: Float = 0

@@ -21,6 +21,24 @@ extension PixImage {
         PixImage(taking: withUnsafePix { pixDilateBrick(nil, $0, Int32(width), Int32(height)) })
     }
 
+    /// A copy of a 1-bit mask with each row set from its first set pixel to its last; nil when
+    /// Leptonica cannot copy it.
+    package func rowSpansFilled() -> PixImage? {
+        guard let runs = setPixelRuns(), let copy = PixImage(taking: withUnsafePix({ pixCopy(nil, $0) })) else { return nil }
+        for (y, row) in runs.enumerated() {
+            guard let first = row.first?.lowerBound, let last = row.last?.upperBound,
+                  let span = ClipRectangle(PageBox(x: first, y: y, width: last - first, height: 1))
+            else { continue }
+            _ = span.withUnsafeBox { box in copy.withUnsafePix { pixSetInRect($0, box) } }
+        }
+        return copy
+    }
+
+    /// A 1-bit mask shrunk by a `width` × `height` brick.
+    package func eroded(width: Int, height: Int) -> PixImage? {
+        PixImage(taking: withUnsafePix { pixErodeBrick(nil, $0, Int32(width), Int32(height)) })
+    }
+
     /// A 1-bit mask reduced to half its size, a pixel set where any of its four was (Leptonica's rank
     /// reduction at rank 1): thin lines stay whole.
     package func halvedKeepingEveryMark() -> PixImage? {
@@ -40,6 +58,27 @@ extension PixImage {
         else { return nil }
         let status = copy.withUnsafePix { target in mask.withUnsafePix { pixSetMasked(target, $0, UInt32(value)) } }
         return status == 0 ? copy : nil
+    }
+
+    /// A copy of this 8-bit image with every pixel under the set pixels of `mask` (of the same size)
+    /// replaced by `levels[pixel]`; nil unless `levels` holds 256 levels.
+    package func mapping(_ levels: [UInt8], under mask: PixImage) -> PixImage? {
+        guard depth == 8, mask.depth == 1, levels.count == 256,
+              let table = Histogram(counts: levels.map(Int.init)),
+              let copy = PixImage(taking: withUnsafePix({ pixCopy(nil, $0) }))
+        else { return nil }
+        let status = copy.withUnsafePix { target in mask.withUnsafePix { m in table.withUnsafeNuma { pixTRCMap(target, m, $0) } } }
+        return status == 0 ? copy : nil
+    }
+
+    /// A new image of `width`×`height` and this one's depth, blank but for this image with its
+    /// top-left corner at `x`, `y`; nil when Leptonica cannot make it.
+    package func placed(width: Int, height: Int, x: Int, y: Int) -> PixImage? {
+        guard let canvas = PixImage(taking: pixCreate(Int32(width), Int32(height), Int32(depth))) else { return nil }
+        let status = canvas.withUnsafePix { target in
+            withUnsafePix { pixRasterop(target, Int32(x), Int32(y), pixGetWidth($0), pixGetHeight($0), PIX_SRC, $0, 0, 0) }
+        }
+        return status == 0 ? canvas : nil
     }
 
     /// A 1-bit mask of the pixels darker than `threshold` in an 8-bit image.

@@ -148,11 +148,35 @@ extension PixImage {
     /// whose whole 4×4 cell is dark, left after an opening by a `brick`×`brick` square of cells (so text
     /// strokes and rules go, banners and dark boxes stay). Nil when Leptonica cannot measure it.
     package func solidDarkShare(brick: Int) -> Double? {
-        guard let dark = darkPixels(),
-              let cells = PixImage(taking: dark.withUnsafePix({ pixReduceRankBinaryCascade($0, 4, 4, 0, 0) })),
-              let solid = PixImage(taking: cells.withUnsafePix({ pixOpenBrick(nil, $0, Int32(brick), Int32(brick)) })),
-              let count = solid.setPixelCount, solid.width > 0, solid.height > 0
+        guard let solid = solidDarkCells(brick: brick), let count = solid.setPixelCount, solid.width > 0, solid.height > 0
         else { return nil }
         return Double(count) / Double(solid.width * solid.height)
+    }
+
+    /// The solid dark areas of `darkPixels()` at a quarter of the size: cells of 4×4 pixels, each set
+    /// when all its pixels are dark, kept where a `brick`×`brick` square of set cells fits.
+    func solidDarkCells(brick: Int) -> PixImage? {
+        guard let dark = darkPixels(),
+              let cells = PixImage(taking: dark.withUnsafePix({ pixReduceRankBinaryCascade($0, 4, 4, 0, 0) }))
+        else { return nil }
+        return PixImage(taking: cells.withUnsafePix({ pixOpenBrick(nil, $0, Int32(brick), Int32(brick)) }))
+    }
+
+    /// The regions of `darkPixels()` (8-connected) that hold a solid dark area (`solidDarkCells`): a
+    /// band or box of ink with whatever is joined to it, at full size; nil when it cannot be measured.
+    package func solidDarkRegions(brick: Int) -> PixImage? {
+        guard let dark = darkPixels(), let solid = solidDarkCells(brick: brick),
+              let seed = PixImage(taking: solid.withUnsafePix { pixExpandReplicate($0, 4) }),
+              // The cells fall short of the page's size by up to 3 px; Leptonica's fill wants equal sizes.
+              let sized = PixImage(taking: seed.withUnsafePix { s in dark.withUnsafePix { pixResizeToMatch(s, $0, 0, 0) } }),
+              let inside = sized.intersection(with: dark)
+        else { return nil }
+        return PixImage(taking: inside.withUnsafePix { s in dark.withUnsafePix { pixSeedfillBinary(nil, s, $0, 8) } })
+    }
+
+    /// The grey levels of this 8-bit image under the set pixels of `mask`, whose top-left corner lies at
+    /// `x`, `y`; nil when Leptonica cannot count them.
+    package func greyHistogram(under mask: PixImage, x: Int, y: Int) -> Histogram? {
+        Histogram(taking: withUnsafePix { pix in mask.withUnsafePix { pixGetGrayHistogramMasked(pix, $0, Int32(x), Int32(y), 1) } })
     }
 }

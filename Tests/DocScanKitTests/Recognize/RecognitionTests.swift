@@ -41,14 +41,32 @@ struct RecognitionTests {
         #expect(record.layout?.invertedPass == false)
     }
 
-    /// White text on a dark banner is read by Tesseract's inverted pass, which runs only on pages with
-    /// such dark areas, in both modes.
+    /// White text on a dark banner is turned to dark print on paper by the clean-up stage
+    /// (`ShadedBands`), in both modes.
     @Test(arguments: ScanMode.allCases)
     func lightTextOnADarkBannerIsRead(mode: ScanMode) throws {
         let record = try #require(try TestSupport.scan(TestSupport.special("inverted/en_letter_banner.png"), mode: mode).first)
+        #expect(record.cleanup?.bandsReversed == 1)
+        try expectBannerRead(record)
+    }
+
+    /// A banner left light on dark (one the band step does not take: at a page's edge, unevenly shaded)
+    /// is read by Tesseract's inverted pass, which runs only on pages with such dark areas.
+    @Test(arguments: ScanMode.allCases)
+    func theInvertedPassReadsABannerLeftDark(mode: ScanMode) throws {
+        var configuration = try ScanConfiguration(mode: mode, languages: LanguageList(parsing: "eng"), jobs: 1)
+        configuration.cleanup.reverseBands = false
+        let pipeline = try PagePipeline(configuration: configuration)
+        let page = try #require(try PageSource(root: TestSupport.special("inverted/en_letter_banner.png")).list().pages.first)
+        let record = pipeline.process(page)
+        #expect(record.cleanup?.bandsReversed == 0)
         let layout = try #require(record.layout)
         #expect(layout.invertedPass)
         #expect(try #require(layout.darkAreas) > 0.02)
+        try expectBannerRead(record)
+    }
+
+    private func expectBannerRead(_ record: PageRecord) throws {
         let head = record.lines.prefix(3).map(\.text).joined(separator: " ")
         for word in ["Harbourside", "Dental", "Practice", "Quay", "Street", "Telephone"] {
             #expect(head.contains(word), "\(word) not in the banner's lines: \(head)")
