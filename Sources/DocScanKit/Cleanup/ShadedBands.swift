@@ -86,18 +86,7 @@ enum ShadedBands {
 
     /// The 10th, 50th and 90th percentile levels of a histogram.
     static func percentiles(_ histogram: Histogram) -> (low: Int, median: Int, high: Int)? {
-        let counts = (0..<histogram.count).map { histogram[$0] }
-        let total = counts.reduce(0, +)
-        guard total > 0 else { return nil }
-        func level(_ share: Float) -> Int {
-            var running: Float = 0
-            for (level, count) in counts.enumerated() {
-                running += count
-                if running >= share * total { return level }
-            }
-            return counts.count - 1
-        }
-        return (level(0.1), level(0.5), level(0.9))
+        histogram.levels(reaching: [0.1, 0.5, 0.9]).map { ($0[0], $0[1], $0[2]) }
     }
 
     /// The straight map taking the band's level to the paper's and the print's to the ink's, clamped.

@@ -24,19 +24,8 @@ enum ToneCorrection {
 
     static func levels(of image: PixImage) -> Levels? {
         guard image.depth == 8 else { return nil }
-        guard let histogram = image.greyHistogram(sampling: 2) else { return nil }
-        let counts = (0..<256).map { histogram[$0] }
-        let total = counts.reduce(0, +)
-        guard total > 0 else { return nil }
-        func level(below share: Float) -> Int {
-            var running: Float = 0
-            for (level, count) in counts.enumerated() {
-                running += count
-                if running >= share * total { return level }
-            }
-            return 255
-        }
-        return Levels(ink: level(below: 0.01), paper: level(below: 0.90))
+        guard let levels = image.greyHistogram(sampling: 2)?.levels(reaching: [0.01, 0.90]) else { return nil }
+        return Levels(ink: levels[0], paper: levels[1])
     }
 
     /// Leptonica's own foreground threshold: pixels darker than this are print and left out of the

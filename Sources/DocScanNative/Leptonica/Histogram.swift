@@ -39,6 +39,22 @@ package final class Histogram {
     /// How many levels (entries) it holds.
     package var count: Int { Int(numaGetCount(numa)) }
 
+    /// The levels at which the running count first reaches each of `shares` of the total (0.5: the
+    /// median level); nil for an empty histogram.
+    package func levels(reaching shares: [Float]) -> [Int]? {
+        let counts = (0..<count).map { self[$0] }
+        let total = counts.reduce(0, +)
+        guard total > 0 else { return nil }
+        return shares.map { share in
+            var running: Float = 0
+            for (level, count) in counts.enumerated() {
+                running += count
+                if running >= share * total { return level }
+            }
+            return counts.count - 1
+        }
+    }
+
     /// The count at `level`; 0 outside the histogram, as Leptonica reports it.
     package subscript(level: Int) -> Float {
         var value: Float = 0
