@@ -53,12 +53,14 @@ enum EdgePageFinder {
     }
 
     /// The sheet in `image` (an 8-bit grey photo), in its pixels; nil when no outline is convincing.
-    static func find(in image: PixImage) -> Found? {
+    /// - Parameter darker: look for a sheet darker than what lies around it (on a white table), by
+    ///   looking for a lighter one in the photo's negative.
+    static func find(in image: PixImage, darker: Bool = false) -> Found? {
         let factor = min(1, workingSize / Double(max(image.width, image.height)))
         guard let small = factor < 1 ? image.scaled(by: factor) : image, let samples = small.greySamples(),
               small.width >= 32, small.height >= 32
         else { return nil }
-        let field = gradients(of: samples, width: small.width, height: small.height)
+        let field = gradients(of: darker ? samples.map { 255 - $0 } : samples, width: small.width, height: small.height)
         var lines = strongestLines(in: field)
         let w = Double(field.width - 1), h = Double(field.height - 1)
         lines += [Line(nx: 0, ny: 1, rho: 0, strength: 0, isBorder: true), Line(nx: 0, ny: 1, rho: h, strength: 0, isBorder: true),

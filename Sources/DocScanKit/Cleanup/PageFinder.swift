@@ -46,8 +46,15 @@ public enum PageFinder {
                 if region.misfit < best?.misfit ?? .infinity { best = region }
                 if region.misfit <= closeFit && !region.isSoft { break ladder }
             case .notFound(let reason):
-                // A page that fills the frame at the first threshold is a scan: nothing inside it is a sheet.
-                if reason == BrightRegion.fillsTheFrame { return .notFound(reason) }
+                // A page that fills the frame at the first threshold is a scan: nothing inside it is a
+                // sheet. Unless the frame's edge is lighter than the paper within: a sheet darker than
+                // the white table it lies on.
+                if reason == BrightRegion.fillsTheFrame {
+                    guard isLighterAround(small), let outline = EdgePageFinder.find(in: image, darker: true) else {
+                        return .notFound(reason)
+                    }
+                    return .found(outline.quad, method: "edges", score: outline.score)
+                }
                 firstReason = firstReason ?? reason
             }
         }
@@ -93,6 +100,11 @@ public enum PageFinder {
         if let outline = EdgePageFinder.find(in: image) {
             return .found(outline.quad, method: "edges", score: outline.score)
         }
+        // Paper darker than what lies around it (grey or aged paper on a white table): the bright region
+        // is the table, and the sheet's outline is lighter outside than in.
+        if isLighterAround(small), let outline = EdgePageFinder.find(in: image, darker: true) {
+            return .found(outline.quad, method: "edges", score: outline.score)
+        }
         // No outline either: on a desk whose tones reach the paper's (pale wood), the split falls among
         // the sheet's own tones, and its region there lacks the sheet's less lit parts; a sheet's end
         // shaded below the desk's level leaves no outline. A little below the split, the sheet stands out
@@ -104,6 +116,31 @@ public enum PageFinder {
         }
         return .notFound(firstReason ?? "no bright page against a darker background")
     }
+
+    /// Whether the frame's edge (its outer 4%) is lighter at the median than the paper in its middle
+    /// half (the level 90% of it is darker than) by `lighterAround`: a white table around a sheet of
+    /// older or greyer paper. A scan's margin is its paper.
+    static func isLighterAround(_ image: PixImage) -> Bool {
+        let (width, height) = (image.width, image.height)
+        let band = max(1, Int(0.04 * Double(min(width, height))))
+        let strips = [PageBox(x: 0, y: 0, width: width, height: band), PageBox(x: 0, y: height - band, width: width, height: band),
+                      PageBox(x: 0, y: band, width: band, height: height - 2 * band),
+                      PageBox(x: width - band, y: band, width: band, height: height - 2 * band)]
+        var edge = [Int](repeating: 0, count: 256)
+        for strip in strips {
+            guard let histogram = image.cropped(to: strip)?.greyHistogram(sampling: 2), histogram.count == 256 else { return false }
+            for level in 0..<256 { edge[level] += Int(histogram[level]) }
+        }
+        let middle = PageBox(x: width / 4, y: height / 4, width: width / 2, height: height / 2)
+        guard let around = Histogram(counts: edge)?.levels(reaching: [0.5])?.first,
+              let paper = image.cropped(to: middle)?.greyHistogram(sampling: 2)?.levels(reaching: [0.9])?.first
+        else { return false }
+        return around >= paper + lighterAround
+    }
+
+    /// How much lighter (grey levels) the frame's edge must be than the paper for a darker sheet to be
+    /// looked for.
+    static let lighterAround = 10
 
     /// `steps` thresholds below `split`, `thresholdStep` apart, from the nearest down (none under 1).
     private static func thresholds(below split: Int, steps: Int) -> StrideThrough<Int> {

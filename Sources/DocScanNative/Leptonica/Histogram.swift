@@ -12,7 +12,7 @@ package final class Histogram {
 
     /// A histogram of `counts`, one a level from 0, as Leptonica holds one (floats); nil when Leptonica
     /// cannot make it.
-    convenience init?(counts: [Int]) {
+    package convenience init?(counts: [Int]) {
         guard let numa = numaCreate(Int32(counts.count)) else { return nil }
         for count in counts { numaAddNumber(numa, Float(count)) }
         self.init(taking: numa)

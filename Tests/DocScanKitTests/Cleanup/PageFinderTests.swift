@@ -195,7 +195,7 @@ struct PageFinderTests {
 
     /// The letter's sheet (paper at 240) on pale speckled stone (mean level `stone`, white specks), with
     /// the thin shadow a sheet casts along its sides, the frame darkened towards its corners by the lens.
-    private func stonePhoto(corners: Corners, stone: Double) throws -> URL {
+    private func stonePhoto(corners: Corners, stone: Double, paperLevel: Double = 240) throws -> URL {
         let (paper, sheet) = try warpedLetter(corners: corners)
         let (width, height) = (1600, 2100)
         var random: UInt64 = 7
@@ -218,7 +218,7 @@ struct PageFinderTests {
                 let (fx, fy) = (Double(x), Double(y))
                 // The lens darkens the frame towards its corners, by a quarter.
                 let r2 = ((fx - 800) * (fx - 800) + (fy - 1050) * (fy - 1050)) / (800 * 800 + 1050 * 1050)
-                var level = Double(paper[index]) * 240 / 255
+                var level = Double(paper[index]) * paperLevel / 255
                 if sheet[index] < 128 {
                     level = stone + 4 * sin(fx / 97 + 2 * sin(fy / 151)) + 3 * cos(fy / 63 - fx / 211) + (next() - 0.5) * 6
                     if next() < 0.01 { level = 252 }
@@ -243,6 +243,18 @@ struct PageFinderTests {
     func aSheetOnPaleStoneIsFoundWhole(mode: ScanMode, stone: Double) throws {
         let corners: Corners = [(250.0, 200.0), (1330, 150), (1420, 1850), (180, 1940)]
         let record = try #require(try TestSupport.scan(try stonePhoto(corners: corners, stone: stone), mode: mode).first)
+        try expectLetterFound(in: record, at: corners)
+    }
+
+    /// Grey (recycled, aged) paper at 185 on a white table at 235: the paper is no bright region (at the
+    /// first threshold table and sheet are one, which fills the frame, as a scan's page does), and its
+    /// outline is lighter outside than in. The frame's edge, lighter than the paper within, tells it from
+    /// a scan, and the sheet is found by its outline in the photo's negative (it was read as it lay).
+    @Test(arguments: [ScanMode.fast, .accurate])
+    func aGreySheetOnAWhiteTableIsFoundByItsOutline(mode: ScanMode) throws {
+        let corners: Corners = [(250.0, 200.0), (1330, 150), (1420, 1850), (180, 1940)]
+        let record = try #require(try TestSupport.scan(try stonePhoto(corners: corners, stone: 235, paperLevel: 185), mode: mode).first)
+        #expect(record.cleanup?.pageMethod == "edges")
         try expectLetterFound(in: record, at: corners)
     }
 
