@@ -39,12 +39,13 @@ enum ShadedBands {
     /// `page` (8-bit) with its shaded bands turned to dark print on paper, and how many there were; nil
     /// when it has none or cannot be measured.
     static func reversed(_ page: PixImage) -> (image: PixImage, bands: Int)? {
-        guard page.depth == 8, let tones = ToneCorrection.levels(of: page),
-              let regions = page.solidDarkRegions(brick: brick),
+        guard page.depth == 8, let regions = page.solidDarkRegions(brick: brick),
               let parts = ConnectedComponents(of: regions, connectivity: 8)
         else { return nil }
         let margin = (x: Int(edgeShare * Double(page.width)), y: Int(edgeShare * Double(page.height)))
         var image = page, bands = 0
+        // The page's ink and paper, measured once a band is found: most pages have none.
+        lazy var tones = ToneCorrection.levels(of: page)
         for index in 0..<parts.count {
             let box = parts.frame(at: index)
             guard box.width >= minimumAspect * box.height, box.x >= margin.x, box.y >= margin.y,
@@ -60,6 +61,7 @@ enum ShadedBands {
                   tone.high - tone.low <= evenTone,
                   let printTone = page.greyHistogram(under: print, x: box.x, y: box.y).flatMap(Self.percentiles),
                   printTone.high - tone.median >= minimumContrast,
+                  let tones,
                   // Its print with it, also a letter that runs out of it (a descender at its edge).
                   let whole = band.rowSpansFilled()?.union(with: print)
             else { continue }
