@@ -66,10 +66,9 @@ enum ShadedBands {
                   let whole = band.rowSpansFilled()?.union(with: print)
             else { continue }
             // The band's blurred edge, between its tone and the paper's, would be left as a grey frame.
-            let around = PageBox(x: max(0, box.x - edge), y: max(0, box.y - edge), width: 0, height: 0)
-            let frame = PageBox(x: around.x, y: around.y,
-                                width: min(page.width, box.x + box.width + edge) - around.x,
-                                height: min(page.height, box.y + box.height + edge) - around.y)
+            let left = max(0, box.x - edge), top = max(0, box.y - edge)
+            let frame = PageBox(x: left, y: top, width: min(page.width, box.x + box.width + edge) - left,
+                                height: min(page.height, box.y + box.height + edge) - top)
             guard let inFrame = whole.placed(width: frame.width, height: frame.height, x: box.x - frame.x, y: box.y - frame.y),
                   let inner = inFrame.eroded(width: 2 * edge + 1, height: 2 * edge + 1),
                   let ring = inFrame.dilated(width: 2 * edge + 1, height: 2 * edge + 1)?.subtracting(inner),

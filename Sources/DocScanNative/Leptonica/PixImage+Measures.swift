@@ -166,7 +166,7 @@ extension PixImage {
     /// band or box of ink with whatever is joined to it, at full size; nil when it cannot be measured.
     package func solidDarkRegions(brick: Int) -> PixImage? {
         guard let dark = darkPixels(), let solid = solidDarkCells(brick: brick),
-              let seed = PixImage(taking: solid.withUnsafePix { pixExpandReplicate($0, 4) }),
+              let seed = solid.enlarged(by: 4),
               // The cells fall short of the page's size by up to 3 px; Leptonica's fill wants equal sizes.
               let sized = PixImage(taking: seed.withUnsafePix { s in dark.withUnsafePix { pixResizeToMatch(s, $0, 0, 0) } }),
               let inside = sized.intersection(with: dark)
