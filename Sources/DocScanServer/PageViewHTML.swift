@@ -99,7 +99,8 @@ struct PageViewHTML {
                 facts.append(("Shaded bands", "\(cleanup.bandsReversed) turned to dark print on paper"))
             }
             if let factor = cleanup.enlargement {
-                facts.append(("Small print", String(format: "letters %d px high, enlarged %.2f×", cleanup.letterHeight ?? 0, factor)))
+                let again = cleanup.warped ? ", the sheet warped again from the photo at that size" : ""
+                facts.append(("Small print", String(format: "letters %d px high, enlarged %.2f×", cleanup.letterHeight ?? 0, factor) + again))
             }
         }
         if let width = record.width, let height = record.height { facts.append(("Size read", "\(width) × \(height) px")) }

@@ -62,10 +62,20 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// How much the page was enlarged for its small print (`SmallPrint`); nil when it was not.
     @ExplicitNull public var enlargement: Double?
 
-    /// Milliseconds per step: `find_page`, `warp`, `background`, `despeckle`, `deskew`, `dewarp`, `rules`, `bands`, `enlarge` (only the steps that ran).
+    /// Milliseconds per step: `find_page`, `warp`, `background`, `despeckle`, `deskew`, `dewarp`, `rules`, `bands`, `enlarge` (only the steps that ran; a
+    /// step run twice, on a sheet warped again enlarged, counts both times).
     public var stepsMs: [String: Double] = [:]
 
     public init() {}
+
+    /// Forgets what the steps after the warp found, before they run again on the sheet warped again
+    /// enlarged (`PageCleaner`); their times are kept.
+    mutating func clearFlatteningSteps() {
+        let kept = self
+        self = CleanupReport()
+        (pageCorners, pageMethod, pageScore, sideBulge, pageWidened) = (kept.pageCorners, kept.pageMethod, kept.pageScore, kept.sideBulge, kept.pageWidened)
+        (warped, pageNote, letterHeight, stepsMs) = (kept.warped, kept.pageNote, kept.letterHeight, kept.stepsMs)
+    }
 
     /// Every key may be missing: records written before a field existed read it as its default.
     public init(from decoder: any Decoder) throws {

@@ -61,65 +61,99 @@ public struct PageCleaner: PageStage {
     }
 
     public func run(_ page: OrientedPage, context: inout PageContext) throws -> CleanedPage {
-        var report = CleanupReport()
+        var log = StepLog(keepsImages: options.keepSteps)
         var image = page.image
-        var steps: [(name: String, image: PixImage)] = []
-        func keep(_ name: String) { if options.keepSteps { steps.append((name, image)) } }
-        var watch = Stopwatch()
-        func lap(_ step: String) { report.stepsMs[step] = (watch.lap() * 10).rounded() / 10 }
+        /// The sheet's outline in the photo, once it has been warped flat by it.
+        var sheet: (quad: PageQuad, sides: CurvedSides?)?
         if options.findPage {
             var outcome = PageFinder.find(in: image)
             // A side that cuts through lines of print is not the paper's edge.
             if case .found(let quad, let method, let score, _) = outcome, let wider = TextBeyondSheet.widened(quad, in: image) {
                 outcome = .found(wider.quad, method: method, score: score)
-                report.pageWidened = wider.sides
+                log.report.pageWidened = wider.sides
             }
-            lap("find_page")
+            log.lap("find_page")
             switch outcome {
             case .notFound(let reason):
-                report.pageNote = reason
+                log.report.pageNote = reason
             case .found(let quad, let method, let score, let sides):
-                report.pageCorners = quad
-                report.pageMethod = method
-                report.pageScore = score
+                log.report.pageCorners = quad
+                log.report.pageMethod = method
+                log.report.pageScore = score
                 let followed = options.followCurvedSides ? sides : nil
-                report.sideBulge = followed.map { ($0.bulge(of: quad) * 1000).rounded() / 1000 }
-                if options.keepSteps, let drawn = DebugImages.drawing(quad, sides: followed, on: image) { steps.append(("corners", drawn)) }
+                log.report.sideBulge = followed.map { ($0.bulge(of: quad) * 1000).rounded() / 1000 }
+                if options.keepSteps, let drawn = DebugImages.drawing(quad, sides: followed, on: image) { log.steps.append(("corners", drawn)) }
                 if let flat = PageFinder.flatten(image, quad: quad, sides: followed) {
                     image = flat
-                    report.warped = true
-                    keep("warped")
+                    sheet = (quad, followed)
+                    log.report.warped = true
+                    log.keep("warped", image)
                 } else {
-                    report.pageNote = "the page could not be warped flat"
+                    log.report.pageNote = "the page could not be warped flat"
                 }
-                lap("warp")
+                log.lap("warp")
             }
         }
-        _ = watch.lap()
+        let stepsBefore = log.steps.count
+        image = flattened(image, log: &log)
+        // Last, so that the steps above work at the sizes they were measured at: enlarged before the
+        // sheet was found, a receipt photo read at CER 0.85 instead of 0.004, a noisy scan 0.52 instead of
+        // 0.06 (its specks measured as letters and then too large to be taken for specks).
+        if options.enlargeSmallPrint {
+            _ = log.watch.lap()
+            let enlargement = SmallPrint.enlargement(for: image, longestSide: options.longestSide)
+            log.report.letterHeight = enlargement?.letters
+            if let factor = enlargement?.factor {
+                // A sheet warped from a photo is warped again from the photo enlarged, and its later steps
+                // run again at that size: one interpolation of the photo's pixels instead of two, and
+                // lines that are tall enough for the skew and curl steps to measure (`SmallPrint`).
+                if let sheet, let larger = PageFinder.flatten(page.image, quad: sheet.quad, sides: sheet.sides, enlargedBy: factor) {
+                    log.lap("enlarge")
+                    log.steps.removeSubrange(stepsBefore...)
+                    log.keep("enlarged", larger)
+                    log.report.clearFlatteningSteps()
+                    image = flattened(larger, log: &log)
+                    log.report.enlargement = factor
+                } else if let larger = image.scaled(by: factor) {
+                    image = larger
+                    log.report.enlargement = factor
+                    log.lap("enlarge")
+                }
+            } else {
+                log.lap("enlarge")
+            }
+        }
+        return CleanedPage(image: image, orientation: page.orientation, cleanup: log.report, steps: log.steps)
+    }
+
+    /// The steps after the sheet is flattened: background, specks, skew, curl, rules and shaded bands.
+    private func flattened(_ page: PixImage, log: inout StepLog) -> PixImage {
+        var image = page
+        _ = log.watch.lap()
         if options.normalizeBackground, image.depth == 8, let spread = Self.backgroundSpread(image),
            spread.darkest < Self.evenBackground.darkest || spread.range > Self.evenBackground.range {
             let levels = ToneCorrection.levels(of: image)
-            report.inkLevel = levels?.ink
-            report.paperLevel = levels?.paper
+            log.report.inkLevel = levels?.ink
+            log.report.paperLevel = levels?.paper
             let threshold = levels.map { ToneCorrection.backgroundThreshold(for: $0, of: image) }
                 ?? ToneCorrection.defaultBackgroundThreshold
-            report.lowContrast = threshold != ToneCorrection.defaultBackgroundThreshold
+            log.report.lowContrast = threshold != ToneCorrection.defaultBackgroundThreshold
             if let normalized = ToneCorrection.normalizedBackground(image, threshold: threshold) {
                 image = normalized
-                report.backgroundNormalized = true
-                keep("background")
+                log.report.backgroundNormalized = true
+                log.keep("background", image)
             }
         }
-        if options.normalizeBackground { lap("background") }
+        if options.normalizeBackground { log.lap("background") }
         if options.despeckle, image.depth == 8 {
             let specks = Despeckler.specks(in: image)
-            report.specks = specks.map { ($0 * 100).rounded() / 100 }
+            log.report.specks = specks.map { ($0 * 100).rounded() / 100 }
             if let clean = Despeckler.despeckled(image, specks: specks) {
                 image = clean
-                report.despeckled = true
-                keep("despeckled")
+                log.report.despeckled = true
+                log.keep("despeckled", image)
             }
-            lap("despeckle")
+            log.lap("despeckle")
         }
         if options.maxSkew > 0 {
             // Leptonica measures skew on a bilevel image: the grey page's dark-pixel mask, which the
@@ -130,60 +164,48 @@ public struct PageCleaner: PageStage {
                 sweepReduction: reduction, searchReduction: max(1, reduction / 2), sweepRange: Float(options.maxSkew),
                 sweepDelta: 1, minimumSearchDelta: 0.01)
             if let skew {
-                report.skewAngle = (Double(skew.angle) * 100).rounded() / 100
-                report.skewConfidence = (Double(skew.confidence) * 100).rounded() / 100
-                report.skewGain = (Double(skew.gain) * 100).rounded() / 100
+                log.report.skewAngle = (Double(skew.angle) * 100).rounded() / 100
+                log.report.skewConfidence = (Double(skew.confidence) * 100).rounded() / 100
+                log.report.skewGain = (Double(skew.gain) * 100).rounded() / 100
                 if abs(Double(skew.angle)) >= Self.minimumSkew,
                    skew.confidence >= Self.minimumSkewConfidence || skew.gain >= Self.minimumSkewGain,
                    let level = Self.rotate(image, degrees: Double(skew.angle)) {
                     image = level
-                    report.deskewed = true
-                    keep("deskewed")
+                    log.report.deskewed = true
+                    log.keep("deskewed", image)
                 }
             }
-            lap("deskew")
+            log.lap("deskew")
         }
         if options.flattenCurl {
             let curl = CurlFlattener.flatten(image, drawing: options.keepSteps)
-            if let drawing = curl.drawing { steps.append(("curl_lines", drawing)) }
-            report.curlLines = curl.lines
-            report.lineBend = curl.bend
+            if let drawing = curl.drawing { log.steps.append(("curl_lines", drawing)) }
+            log.report.curlLines = curl.lines
+            log.report.lineBend = curl.bend
             if let straight = curl.image {
                 image = straight
-                report.dewarped = true
-                keep("dewarped")
+                log.report.dewarped = true
+                log.keep("dewarped", image)
             }
-            lap("dewarp")
+            log.lap("dewarp")
         }
         if options.eraseRules {
             if let erased = RuleEraser.erased(image) {
                 image = erased
-                report.rulesErased = true
-                keep("rules")
+                log.report.rulesErased = true
+                log.keep("rules", image)
             }
-            lap("rules")
+            log.lap("rules")
         }
         if options.reverseBands {
             if let reversed = ShadedBands.reversed(image) {
                 image = reversed.image
-                report.bandsReversed = reversed.bands
-                keep("bands")
+                log.report.bandsReversed = reversed.bands
+                log.keep("bands", image)
             }
-            lap("bands")
+            log.lap("bands")
         }
-        // Last, so that the steps above keep working at the sizes they were measured at: enlarged before
-        // the sheet was found, a receipt photo read at CER 0.85 instead of 0.004, a noisy scan 0.52
-        // instead of 0.06.
-        if options.enlargeSmallPrint {
-            let enlargement = SmallPrint.enlargement(for: image, longestSide: options.longestSide)
-            report.letterHeight = enlargement?.letters
-            if let factor = enlargement?.factor, let larger = image.scaled(by: factor) {
-                image = larger
-                report.enlargement = factor
-            }
-            lap("enlarge")
-        }
-        return CleanedPage(image: image, orientation: page.orientation, cleanup: report, steps: steps)
+        return image
     }
 
     /// How much Leptonica reduces the page to sweep for its skew (it searches at half that): 4 for a

@@ -190,6 +190,23 @@ public enum PageFinder {
 
     /// The page inside `quad` warped flat onto a rectangle of its real proportions; with `sides`, the
     /// page inside its bowing sides (`CurvedSides.flatten`).
+    /// The sheet inside `quad` (and `sides`) warped flat from `image` enlarged by `factor`. Only the part
+    /// of the photo around the sheet is enlarged: a receipt may fill a tenth of a 12-megapixel frame.
+    static func flatten(_ image: PixImage, quad: PageQuad, sides: CurvedSides?, enlargedBy factor: Double) -> PixImage? {
+        let outline = sides?.outline(of: quad) ?? quad.corners
+        let xs = outline.map(\.x), ys = outline.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        // A margin so that the warp's interpolation at the sides finds the photo's pixels.
+        let margin = 4.0
+        let left = max(0, Int((minX - margin).rounded(.down))), top = max(0, Int((minY - margin).rounded(.down)))
+        let right = min(image.width, Int((maxX + margin).rounded(.up))), bottom = min(image.height, Int((maxY + margin).rounded(.up)))
+        guard right - left > 10, bottom - top > 10,
+              let part = image.cropped(to: PageBox(x: left, y: top, width: right - left, height: bottom - top)),
+              let larger = part.scaled(by: factor)
+        else { return nil }
+        return flatten(larger, quad: quad.moved(x: -Double(left), y: -Double(top)).scaled(by: factor), sides: sides?.scaled(by: factor))
+    }
+
     static func flatten(_ image: PixImage, quad: PageQuad, sides: CurvedSides? = nil) -> PixImage? {
         let size = quad.flatSize
         let width = min(Double(image.width), size.width.rounded()), height = min(Double(image.height), size.height.rounded())

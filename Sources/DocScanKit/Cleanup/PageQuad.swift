@@ -89,6 +89,12 @@ public struct PageQuad: Codable, Equatable, Sendable {
         sides.map { (point.x - $0.start.x) * $0.normalX + (point.y - $0.start.y) * $0.normalY }.max() ?? 0
     }
 
+    /// Every corner moved by `x`, `y`.
+    func moved(x: Double, y: Double) -> PageQuad {
+        func move(_ point: Point) -> Point { Point(x: point.x + x, y: point.y + y) }
+        return PageQuad(topLeft: move(topLeft), topRight: move(topRight), bottomRight: move(bottomRight), bottomLeft: move(bottomLeft))
+    }
+
     /// Every corner multiplied by `factor`.
     func scaled(by factor: Double) -> PageQuad {
         func scale(_ point: Point) -> Point { Point(x: point.x * factor, y: point.y * factor) }
