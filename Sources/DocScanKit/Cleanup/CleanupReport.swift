@@ -68,15 +68,6 @@ public struct CleanupReport: Codable, Equatable, Sendable {
 
     public init() {}
 
-    /// Forgets what the steps after the warp found, before they run again on the sheet warped again
-    /// enlarged (`PageCleaner`); their times are kept.
-    mutating func clearFlatteningSteps() {
-        let kept = self
-        self = CleanupReport()
-        (pageCorners, pageMethod, pageScore, sideBulge, pageWidened) = (kept.pageCorners, kept.pageMethod, kept.pageScore, kept.sideBulge, kept.pageWidened)
-        (warped, pageNote, letterHeight, stepsMs) = (kept.warped, kept.pageNote, kept.letterHeight, kept.stepsMs)
-    }
-
     /// Every key may be missing: records written before a field existed read it as its default.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
