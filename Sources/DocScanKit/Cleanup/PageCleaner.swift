@@ -94,45 +94,63 @@ public struct PageCleaner: PageStage {
                 log.lap("warp")
             }
         }
-        let stepsBefore = log.steps.count
-        /// What the page finder and the warp found, so a second pass of the later steps starts from it.
-        let beforeFlattening = log.report
-        image = flattened(image, log: &log)
-        // Last, so that the steps above work at the sizes they were measured at: enlarged before the
-        // sheet was found, a receipt photo read at CER 0.85 instead of 0.004, a noisy scan 0.52 instead of
-        // 0.06 (its specks measured as letters and then too large to be taken for specks).
-        if options.enlargeSmallPrint {
+        guard options.enlargeSmallPrint else {
+            image = levelled(evenedOut(image, log: &log), log: &log)
+            return CleanedPage(image: image, orientation: page.orientation, cleanup: log.report, steps: log.steps)
+        }
+        guard let sheet else {
+            // A page with no sheet cut out of it is enlarged between the steps that even out its tones
+            // and those that straighten its lines: its specks are measured and removed at the size they
+            // were made at (enlarged before, a noisy 150-dpi scan's specks were taken for letters: CER
+            // 0.06 → 0.37), and its lines are levelled and straightened tall enough to be measured
+            // (eval/real's catalogue page at a third of its size: 0.252 → 0.091, enlarged last).
+            image = evenedOut(image, log: &log)
             _ = log.watch.lap()
             let enlargement = SmallPrint.enlargement(for: image, longestSide: options.longestSide)
             log.report.letterHeight = enlargement?.letters
-            if let factor = enlargement?.factor {
-                // A sheet warped from a photo is warped again from the photo enlarged, and its later steps
-                // run again at that size: one interpolation of the photo's pixels instead of two, and
-                // lines that are tall enough for the skew and curl steps to measure (`SmallPrint`).
-                if let sheet, let larger = PageFinder.flatten(page.image, quad: sheet.quad, sides: sheet.sides, enlargedBy: factor) {
-                    log.lap("enlarge")
-                    log.steps.removeSubrange(stepsBefore...)
-                    log.keep("enlarged", larger)
-                    // The second pass's findings replace the first's; both passes' times are kept.
-                    let (stepsMs, letters) = (log.report.stepsMs, log.report.letterHeight)
-                    log.report = beforeFlattening
-                    (log.report.stepsMs, log.report.letterHeight) = (stepsMs, letters)
-                    image = flattened(larger, log: &log)
-                    log.report.enlargement = factor
-                } else if let larger = image.scaled(by: factor) {
-                    image = larger
-                    log.report.enlargement = factor
-                    log.lap("enlarge")
-                }
-            } else {
+            if let factor = enlargement?.factor, let larger = image.scaled(by: factor) {
+                image = larger
+                log.report.enlargement = factor
+                log.keep("enlarged", image)
+            }
+            log.lap("enlarge")
+            image = levelled(image, log: &log)
+            return CleanedPage(image: image, orientation: page.orientation, cleanup: log.report, steps: log.steps)
+        }
+        let stepsBefore = log.steps.count
+        /// What the page finder and the warp found, so a second pass of the later steps starts from it.
+        let beforeFlattening = log.report
+        image = levelled(evenedOut(image, log: &log), log: &log)
+        // Measured on the flat sheet; a sheet whose print is small is warped again from the photo
+        // enlarged, and its later steps run again at that size: one interpolation of the photo's pixels
+        // instead of two, and lines tall enough for the skew and curl steps to measure (`SmallPrint`).
+        _ = log.watch.lap()
+        let enlargement = SmallPrint.enlargement(for: image, longestSide: options.longestSide)
+        log.report.letterHeight = enlargement?.letters
+        if let factor = enlargement?.factor {
+            if let larger = PageFinder.flatten(page.image, quad: sheet.quad, sides: sheet.sides, enlargedBy: factor) {
+                log.lap("enlarge")
+                log.steps.removeSubrange(stepsBefore...)
+                log.keep("enlarged", larger)
+                // The second pass's findings replace the first's; both passes' times are kept.
+                let (stepsMs, letters) = (log.report.stepsMs, log.report.letterHeight)
+                log.report = beforeFlattening
+                (log.report.stepsMs, log.report.letterHeight) = (stepsMs, letters)
+                image = levelled(evenedOut(larger, log: &log), log: &log)
+                log.report.enlargement = factor
+            } else if let larger = image.scaled(by: factor) {
+                image = larger
+                log.report.enlargement = factor
                 log.lap("enlarge")
             }
+        } else {
+            log.lap("enlarge")
         }
         return CleanedPage(image: image, orientation: page.orientation, cleanup: log.report, steps: log.steps)
     }
 
-    /// The steps after the sheet is flattened: background, specks, skew, curl, rules and shaded bands.
-    private func flattened(_ page: PixImage, log: inout StepLog) -> PixImage {
+    /// The steps that even out a page's tones: background and specks.
+    private func evenedOut(_ page: PixImage, log: inout StepLog) -> PixImage {
         var image = page
         _ = log.watch.lap()
         if options.normalizeBackground, image.depth == 8, let spread = Self.backgroundSpread(image),
@@ -160,6 +178,13 @@ public struct PageCleaner: PageStage {
             }
             log.lap("despeckle")
         }
+        return image
+    }
+
+    /// The steps that straighten a page's lines: skew and curl; then ruled tables and shaded bands.
+    private func levelled(_ page: PixImage, log: inout StepLog) -> PixImage {
+        var image = page
+        _ = log.watch.lap()
         if options.maxSkew > 0 {
             // Leptonica measures skew on a bilevel image: the grey page's dark-pixel mask, which the
             // other steps use too (thresholding at 130 for skew alone took 1.5 ms of a flat A4 page's 3.4).
