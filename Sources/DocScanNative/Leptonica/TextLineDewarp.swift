@@ -4,9 +4,10 @@ internal import CLeptonica
 /// owned and freed once.
 ///
 /// Leptonica finds the page's long text lines on a binarized copy, fits a parabola to each, and builds a
-/// vertical disparity map from them: the shift that makes every line straight again. The model is built
-/// first and applied only when asked, so a caller can look at the lines' curvature and leave a flat
-/// page alone.
+/// vertical disparity map from them: the shift that makes every line straight again. The parabolas give
+/// the bend (the decision to straighten); the map a page is straightened by follows each line's own
+/// course instead (`LineCourse`). The model is built first and applied only when asked, so a caller
+/// can look at the lines' curvature and leave a flat page alone.
 package final class TextLineDewarp {
     private var dewarpa: UnsafeMutablePointer<L_DEWARPA>?
     /// The binarized page the model was built on.
@@ -113,12 +114,68 @@ package final class TextLineDewarp {
     /// nil when there is no valid model, the model is a half-size one, or Leptonica failed.
     package func apply(to page: PixImage) -> PixImage? {
         guard isBuilt, !halfSize, let dewarpa else { return nil }
+        if let model = dewarpaGetDewarp(dewarpa, 0) { _ = Self.followLines(model) }
         var straightened: UnsafeMutablePointer<PIX>?
         let status = page.withUnsafePix { pix in
             dewarpaApplyDisparity(dewarpa, 0, pix, 255, 0, 0, &straightened, nil)
         }
         let result = PixImage(taking: straightened)
         return status == 0 ? result : nil
+    }
+
+    /// Replaces the model's sampled vertical disparity by one built from each long line's own course
+    /// (`LineCourse`) instead of Leptonica's parabola per line; across the lines, each sample column is
+    /// still fitted with a parabola in y, as Leptonica does. False (the model left as it was) when too
+    /// few lines remain.
+    private static func followLines(_ model: UnsafeMutablePointer<L_DEWARP>) -> Bool {
+        guard let pixs = model.pointee.pixs, let sampled = model.pointee.sampvdispar else { return false }
+        var nx: Int32 = 0, ny: Int32 = 0
+        guard fpixGetDimensions(sampled, &nx, &ny) == 0, nx > 1, ny > 1 else { return false }
+        let sampling = Double(model.pointee.sampling)
+        var centres = dewarpGetTextlineCenters(pixs, 0)
+        defer { ptaaDestroy(&centres) }
+        guard let centres else { return false }
+        var long = dewarpRemoveShortLines(pixs, centres, 0.8, 0)
+        defer { ptaaDestroy(&long) }
+        guard let long else { return false }
+        let columns = (0..<Int(nx)).map { Double($0) * sampling }
+        let reach = max(sampling, Double(pixGetWidth(pixs)) / 30)
+        var lines: [LineCourse] = []
+        for index in 0..<ptaaGetCount(long) {
+            var line = ptaaGetPta(long, index, Int32(L_CLONE))
+            defer { ptaDestroy(&line) }
+            guard let line else { continue }
+            var points: [(x: Double, y: Double)] = []
+            for point in 0..<ptaGetCount(line) {
+                var x: Float = 0, y: Float = 0
+                ptaGetPt(line, point, &x, &y)
+                points.append((Double(x), Double(y)))
+            }
+            if let course = LineCourse(points: points, columns: columns, reach: reach) { lines.append(course) }
+        }
+        // Lines that bend unlike the rest are left out, as Leptonica leaves them out (7 deviations).
+        let curvatures = lines.map(\.curvature).sorted()
+        guard curvatures.count >= 3 else { return false }
+        let median = curvatures[curvatures.count / 2]
+        let deviations = curvatures.map { abs($0 - median) }.sorted()
+        let deviation = deviations[deviations.count / 2]
+        if deviation > 0 { lines.removeAll { abs($0.curvature - median) > 7 * deviation } }
+        guard lines.count >= 3 else { return false }
+        let middle = Int(nx) / 2
+        var fits: [(c2: Double, c1: Double, c0: Double)] = []
+        for column in 0..<Int(nx) {
+            let disparities = lines.map { (x: $0.heights[middle], y: $0.heights[middle] - $0.heights[column]) }
+            guard let fit = LineCourse.parabola(disparities) else { return false }
+            fits.append(fit)
+        }
+        for (column, fit) in fits.enumerated() {
+            for row in 0..<Int(ny) {
+                let y = Double(row) * sampling
+                fpixSetPixel(sampled, Int32(column), Int32(row), Float(fit.c2 * y * y + fit.c1 * y + fit.c0))
+            }
+        }
+        fpixDestroy(&model.pointee.fullvdispar)
+        return true
     }
 
     /// A colour copy of the binarized page with the centres of the text lines Leptonica found drawn on it,

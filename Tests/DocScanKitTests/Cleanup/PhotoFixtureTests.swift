@@ -296,8 +296,15 @@ struct PhotoFixtureTests {
         for words in ["Dear Mr Okafor", "Mr Daniel Okafor", "We have enclosed", "Margaret Ellis", "Enclosures:", "hygienist", "HDP-30418"] {
             #expect(record.text.contains(words), "\(words) not read")
         }
-        let cer = CharacterErrorRate.of(record.text, reference: try self.truth("pale_desk_curl"), chinese: false)
-        #expect(cer <= 0.25, "CER \(cer)")
+        // Its lines bend in their first tenth only, where the sheet lifts: straightened by one parabola
+        // per line (Leptonica's model), every paragraph line still rose at its start and was read in
+        // pieces (CER 0.17); straightened along each line's own course (`LineCourse`), they read whole.
+        let read = Set(rows(record.text))
+        let reference = try self.truth("pale_desk_curl")
+        let broken = rows(reference).filter { $0.count >= 60 && !read.contains($0) }
+        #expect(broken.count <= 1, "lines not read whole: \(broken)")
+        let cer = CharacterErrorRate.of(record.text, reference: reference, chinese: false)
+        #expect(cer <= 0.02, "CER \(cer)")
     }
 
     @Test func aScannedReceiptKeepsEveryRow() throws {
