@@ -55,6 +55,29 @@ struct StrayLinesTests {
         #expect(page.lines.map(\.text) == lines[3...6].map(\.text))
     }
 
+    /// Lines of the sliver that do not reach the side (one reaching further in than any line at the side)
+    /// go with it; a line of the page reaching into the strip from past the gutter keeps the whole
+    /// sliver, since no gutter parts it then.
+    @Test func aSliversLineAwayFromTheSideGoesWithIt() {
+        let lines = [
+            Self.span("lime; ; hour", 48, x: 5, y: 1372, width: 119, height: 42),
+            Self.span("uttermilk", 61, x: 0, y: 1577, width: 101, height: 30),
+            Self.span("shed barley groal", 79, x: 0, y: 1628, width: 163, height: 33),
+            Self.span("he", 85, x: 41, y: 2142, width: 37, height: 29),
+            Self.span("beg ony", 16, x: 47, y: 1119, width: 166, height: 56),
+            Self.span("Divide the dough into 8-10 equal pieces. Knead", 94, x: 298, y: 1574, width: 588, height: 30),
+            Self.span("the individual pieces by hand for a little while,", 96, x: 298, y: 1615, width: 586, height: 30),
+            Self.span("with butter.", 97, x: 287, y: 1898, width: 108, height: 24),
+        ]
+        var page = Self.page(lines, confidence: 80)
+        #expect(StrayLines.strip(&page, width: 1880, height: 2500) == 5)
+        #expect(page.lines.map(\.text) == lines[5...].map(\.text))
+
+        // The same strip with a line of the page reaching into it from past the gutter: nothing goes.
+        var crowded = Self.page(lines + [Self.span("Put the breads on the prepared sheet", 95, x: 120, y: 2000, width: 600, height: 30)], confidence: 80)
+        #expect(StrayLines.strip(&crowded, width: 1880, height: 2500) == 0)
+    }
+
     /// Lines of the page itself that start at its side (a page cut close) stay, a short one among them:
     /// no gutter parts them from the rest.
     @Test func aPageCutCloseKeepsItsLines() {
