@@ -59,8 +59,9 @@ struct OrientationTests {
         }
     }
 
-    /// Latin text found upright by its ascenders is not given to OSD (300–500 ms a page); the page
-    /// still reads as before.
+    /// Latin text found upright by its ascenders is not given to OSD (300–500 ms a page) nor read twice by
+    /// the turn check; the page still reads as before. What that saves is measured by `make bench`
+    /// (orientation's share of page time), not here: a CPU bound in a test failed on a loaded CI machine.
     @Test(arguments: ["en_letter.png", "de_brief.png", "en_letter_150dpi.png"])
     func uprightLatinPagesSkipOSD(name: String) throws {
         let record = try #require(try TestSupport.scan(TestSupport.fixture(name), mode: .accurate, languages: "eng,deu").first)
@@ -69,7 +70,8 @@ struct OrientationTests {
         #expect(up >= 8 && up >= 2.5 * abs(left), "ascenders up \(up), left \(left)")
         #expect(orientation.osdAngle == nil && orientation.script == nil, "OSD ran")
         #expect(orientation.rotation == 0)
-        #expect(try #require(record.cpuMs?.orient) < 200, "orientation took \(record.cpuMs?.orient ?? -1) ms of CPU")
+        #expect(orientation.turnProposedBy == nil && orientation.confidenceAsIs == nil && orientation.confidenceTurned == nil,
+                "the turn check read the page: \(orientation)")
         if name == "en_letter_150dpi.png" { #expect(try Self.letterCER(record) < 0.02) }
     }
 
