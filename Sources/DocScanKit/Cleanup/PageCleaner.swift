@@ -105,10 +105,7 @@ public struct PageCleaner: PageStage {
             // 0.06 → 0.37), and its lines are levelled and straightened tall enough to be measured
             // (eval/real's catalogue page at a third of its size: 0.252 → 0.091, enlarged last).
             image = evenedOut(image, log: &log)
-            _ = log.watch.lap()
-            let enlargement = SmallPrint.enlargement(for: image, longestSide: options.longestSide)
-            log.report.letterHeight = enlargement?.letters
-            if let factor = enlargement?.factor, let larger = image.scaled(by: factor) {
+            if let factor = smallPrintFactor(of: image, log: &log), let larger = image.scaled(by: factor) {
                 image = larger
                 log.report.enlargement = factor
                 log.keep("enlarged", image)
@@ -124,10 +121,7 @@ public struct PageCleaner: PageStage {
         // Measured on the flat sheet; a sheet whose print is small is warped again from the photo
         // enlarged, and its later steps run again at that size: one interpolation of the photo's pixels
         // instead of two, and lines tall enough for the skew and curl steps to measure (`SmallPrint`).
-        _ = log.watch.lap()
-        let enlargement = SmallPrint.enlargement(for: image, longestSide: options.longestSide)
-        log.report.letterHeight = enlargement?.letters
-        if let factor = enlargement?.factor {
+        if let factor = smallPrintFactor(of: image, log: &log) {
             if let larger = PageFinder.flatten(page.image, quad: sheet.quad, sides: sheet.sides, enlargedBy: factor) {
                 log.lap("enlarge")
                 log.steps.removeSubrange(stepsBefore...)
@@ -147,6 +141,15 @@ public struct PageCleaner: PageStage {
             log.lap("enlarge")
         }
         return CleanedPage(image: image, orientation: page.orientation, cleanup: log.report, steps: log.steps)
+    }
+
+    /// How much `image` is to be enlarged for its small print (nil: not at all); the letters' height
+    /// measured goes into the report, and the time measuring takes into the `enlarge` step.
+    private func smallPrintFactor(of image: PixImage, log: inout StepLog) -> Double? {
+        _ = log.watch.lap()
+        let enlargement = SmallPrint.enlargement(for: image, longestSide: options.longestSide)
+        log.report.letterHeight = enlargement?.letters
+        return enlargement?.factor
     }
 
     /// The steps that even out a page's tones: background and specks.
