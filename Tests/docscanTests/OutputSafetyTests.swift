@@ -48,7 +48,7 @@ struct OutputSafetyTests {
         #expect(written.isSuperset(of: ["archive.sqlite", "records.jsonl", "debug"]))
         let debugFiles = try FileManager.default.contentsOfDirectory(atPath: debug.path)
         #expect(debugFiles.count >= 2 * (Self.hostileNames.count + 1))
-        #expect(debugFiles.contains("sub dir__$HOME.png-9-cleaned.png"))
+        #expect(debugFiles.contains("sub dir__$HOME.png-90-cleaned.png"))
 
         // Every record names its page by its path under the scan root, exactly as it is.
         let sources = try DocScanProcess.records(String(contentsOf: records, encoding: .utf8)).compactMap { $0["source"] as? String }

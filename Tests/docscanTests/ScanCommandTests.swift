@@ -158,13 +158,14 @@ struct ScanCommandTests {
         #expect(result.status == ExitStatus.ok.rawValue)
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         // The curl model's lines are drawn whether or not the page needed straightening (this one did not).
+        // Listed in step order.
         #expect(files == [
-            "en_letter_rot90.png-1-upright.png", "en_letter_rot90.png-10-layout.png",
-            "en_letter_rot90.png-2-curl_lines.png", "en_letter_rot90.png-9-cleaned.png",
+            "en_letter_rot90.png-01-upright.png", "en_letter_rot90.png-02-curl_lines.png",
+            "en_letter_rot90.png-90-cleaned.png", "en_letter_rot90.png-91-layout.png",
         ])
         // The layout image is the page Tesseract read, in colour, with its lines drawn on it.
-        let layout = try Data(contentsOf: folder.appendingPathComponent(files[1]))
-        let cleaned = try Data(contentsOf: folder.appendingPathComponent(files[3]))
+        let layout = try Data(contentsOf: folder.appendingPathComponent(files[3]))
+        let cleaned = try Data(contentsOf: folder.appendingPathComponent(files[2]))
         #expect(layout[16..<24] == cleaned[16..<24])
         #expect(layout[25] == 2 && cleaned[25] == 0)  // PNG colour type: RGB against grey
         // The upright image is the page turned back: portrait, as the original letter.

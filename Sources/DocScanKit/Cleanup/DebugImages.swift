@@ -4,10 +4,11 @@ import Foundation
 
 /// Writes each step's image of a page to `--debug-images DIR`, so a person can see what happened.
 ///
-/// Files are named after the page (`letters.tif#2` → `letters.tif-p2`), numbered in step order:
-/// `-1-upright.png`, `-2-corners.png` (the sheet's corners drawn in red), `-3-warped.png`, … and
-/// `-9-cleaned.png`, the image Tesseract reads, and `-10-layout.png`, the text lines it found in the
-/// order their text was joined.
+/// Files are named after the page (`letters.tif#2` → `letters.tif-p2`), numbered in step order with two
+/// digits, so that a listing sorts them in that order: `-01-upright.png`, `-02-corners.png` (the sheet's
+/// corners drawn in red), `-03-warped.png`, …, then always `-90-cleaned.png`, the image Tesseract reads,
+/// and `-91-layout.png`, the text lines it found in the order their text was joined. (A photo can take a
+/// dozen steps; with one digit its tenth sorted before its second and met the cleaned image's number.)
 public struct DebugImages: Sendable {
     public let folder: URL
 
@@ -20,11 +21,11 @@ public struct DebugImages: Sendable {
         let base = page.relativePath.replacingOccurrences(of: "/", with: "__") + (page.pageCount > 1 ? "-p\(page.page)" : "")
         for (index, step) in images.enumerated() {
             let number = switch step.name {
-            case "cleaned": 9
-            case "layout": 10
-            default: index + 1
+            case "cleaned": 90
+            case "layout": 91
+            default: min(index + 1, 89)
             }
-            let path = folder.appendingPathComponent("\(base)-\(number)-\(step.name).png").path
+            let path = folder.appendingPathComponent("\(base)-\(number < 10 ? "0" : "")\(number)-\(step.name).png").path
             guard step.image.writePNG(to: path) else {
                 return "could not write the debug image \(path)"
             }

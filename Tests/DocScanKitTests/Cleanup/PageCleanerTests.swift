@@ -88,7 +88,7 @@ struct PageCleanerTests {
         let record = try PagePipeline(configuration: configuration).process(try #require(PageSource(root: url).list().pages.first))
         let cleanup = try #require(record.cleanup)
         #expect(cleanup.backgroundNormalized && cleanup.deskewed, "\(cleanup)")
-        let levelled = try #require(PixImage(reading: debug.appendingPathComponent("grey_turned.png-3-deskewed.png").path))
+        let levelled = try #require(PixImage(reading: debug.appendingPathComponent("grey_turned.png-03-deskewed.png").path))
         for (x, y) in [(2, 2), (levelled.width - 3, 2), (2, levelled.height - 3), (levelled.width - 3, levelled.height - 3)] {
             let corner = try #require(levelled.pixel(x: x, y: y))
             #expect((185...215).contains(corner), "corner (\(x), \(y)) is \(corner)")

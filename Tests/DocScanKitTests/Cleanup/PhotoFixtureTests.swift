@@ -83,13 +83,13 @@ struct PhotoFixtureTests {
         #expect((cleanup.lineBend ?? 0) >= 0.015)
         #expect(cleanup.stepsMs["dewarp"] != nil)
         // The lines Tesseract reads are straight: measured again on the cleaned page, they no longer bend.
-        let cleaned = try #require(PixImage(reading: debug.appendingPathComponent("curled_book.jpg-9-cleaned.png").path))
+        let cleaned = try #require(PixImage(reading: debug.appendingPathComponent("curled_book.jpg-90-cleaned.png").path))
         let residual = try #require(TextLineDewarp(page: cleaned))
         #expect(residual.isBuilt && residual.bend < 0.5 * (cleanup.lineBend ?? 0), "residual bend \(residual.bend)")
         // A model built on a half-size copy (how pages of 1,200 px and more are measured), or on the
         // page's dark-pixel mask (what the bend is measured on), sees the same bend as the full-size
         // model on Leptonica's adaptive threshold, and only measures: straightening takes a full-size model.
-        let curled = try #require(PixImage(reading: debug.appendingPathComponent("curled_book.jpg-4-background.png").path))
+        let curled = try #require(PixImage(reading: debug.appendingPathComponent("curled_book.jpg-04-background.png").path))
         let full = try #require(TextLineDewarp(page: curled)), half = try #require(TextLineDewarp(page: curled, halfSize: true))
         #expect(full.isBuilt && half.isBuilt)
         #expect(abs(half.bend - full.bend) <= 0.2 * full.bend, "half-size bend \(half.bend), full-size \(full.bend)")
@@ -117,7 +117,7 @@ struct PhotoFixtureTests {
         #expect((cleanup.lineBend ?? 0) >= 0.015)
         // Not levelled, the page is straightened column by column: both columns' lines (the first alone
         // holds 20).
-        let unlevelled = try #require(PixImage(reading: debug.appendingPathComponent("curled_columns.jpg-4-background.png").path))
+        let unlevelled = try #require(PixImage(reading: debug.appendingPathComponent("curled_columns.jpg-04-background.png").path))
         let byColumns = CurlFlattener.flatten(unlevelled, drawing: false)
         #expect(byColumns.image != nil && (byColumns.lines ?? 0) >= 25, "\(String(describing: byColumns.lines)) lines")
         // The first column (the left 45% of the page) bends before and is straight after.
@@ -127,7 +127,7 @@ struct PhotoFixtureTests {
             let model = try #require(TextLineDewarp(page: column, minimumLines: 10))
             return model.isBuilt ? model.bend : .infinity
         }
-        let before = try firstColumnBend("4-background"), after = try firstColumnBend("9-cleaned")
+        let before = try firstColumnBend("04-background"), after = try firstColumnBend("90-cleaned")
         #expect(before >= 0.03 && after < 0.015, "first column's bend \(before) before, \(after) after")
         #expect(record.layout?.order == "blocks")
         let cer = CharacterErrorRate.of(record.text, reference: try truth("curled_columns"), chinese: false)
@@ -145,7 +145,7 @@ struct PhotoFixtureTests {
         #expect((cleanup.sideBulge ?? 0) >= 0.02, "\(name): side bulge \(String(describing: cleanup.sideBulge))")
         #expect(!cleanup.dewarped && (cleanup.lineBend ?? 0) < CurlFlattener.minimumBend,
                 "\(name): line bend \(String(describing: cleanup.lineBend)) after the warp")
-        let cleaned = try #require(PixImage(reading: debug.appendingPathComponent("\(name).jpg-9-cleaned.png").path))
+        let cleaned = try #require(PixImage(reading: debug.appendingPathComponent("\(name).jpg-90-cleaned.png").path))
         let residual = try #require(TextLineDewarp(page: cleaned, minimumLines: 10))
         #expect(!residual.isBuilt || residual.bend < CurlFlattener.minimumBend, "\(name): residual bend \(residual.bend)")
         let cer = CharacterErrorRate.of(record.text, reference: try truth(name), chinese: false)
