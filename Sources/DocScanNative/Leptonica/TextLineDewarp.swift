@@ -12,6 +12,11 @@ package final class TextLineDewarp {
     private var dewarpa: UnsafeMutablePointer<L_DEWARPA>?
     /// The binarized page the model was built on.
     private let binary: PixImage
+    /// The centres of every text line found, and of the long ones the model was fitted to; kept for
+    /// `apply(to:)` and the debug drawing, which found them again before (150 ms of a cookbook photo's
+    /// 690 ms of straightening).
+    private var allLines: UnsafeMutablePointer<PTAA>?
+    private var longLines: UnsafeMutablePointer<PTAA>?
 
     /// Long text lines Leptonica fitted; 0 when it found too few to build a model.
     package private(set) var lineCount = 0
@@ -96,7 +101,7 @@ package final class TextLineDewarp {
         // The page model takes its own reference to the binarized image; the array owns the model.
         guard let model = binary.withUnsafePix({ dewarpCreate($0, 0) }) else { return nil }
         dewarpaInsertDewarp(dewarpa, model)
-        guard dewarpBuildPageModel(model, nil) == 0 else { return }
+        guard buildVerticalModel(model) else { return }
         var vertical: Int32 = 0
         dewarpaModelStatus(dewarpa, 0, &vertical, nil)
         isBuilt = vertical != 0
@@ -108,13 +113,45 @@ package final class TextLineDewarp {
 
     deinit {
         if dewarpa != nil { dewarpaDestroy(&dewarpa) }
+        if allLines != nil { ptaaDestroy(&allLines) }
+        if longLines != nil { ptaaDestroy(&longLines) }
+    }
+
+    /// What `dewarpBuildPageModel` does for the vertical disparity, the only one applied, keeping the
+    /// lines: their centres, the long ones (0.8 of the longest), enough of them (the array's minimum)
+    /// spread over the page, and the disparity fitted to them. The horizontal disparity it also fitted
+    /// was never used (`dewarpaUseBothArrays(0)`).
+    private func buildVerticalModel(_ model: UnsafeMutablePointer<L_DEWARP>) -> Bool {
+        guard let pixs = model.pointee.pixs else { return false }
+        allLines = dewarpGetTextlineCenters(pixs, 0)
+        guard let allLines else { return false }
+        longLines = dewarpRemoveShortLines(pixs, allLines, 0.8, 0)
+        guard let longLines, ptaaGetCount(longLines) >= model.pointee.minlines else { return false }
+        var starts: [Double] = []
+        for index in 0..<ptaaGetCount(longLines) {
+            var x: Float = 0, y: Float = 0
+            guard ptaaGetPt(longLines, index, 0, &x, &y) == 0 else { return false }
+            starts.append(Double(y))
+        }
+        guard Self.linesCoverThePage(starts: starts, height: Int(pixGetHeight(pixs))) else { return false }
+        return dewarpFindVertDisparity(model, longLines, 0) == 0
+    }
+
+    /// Leptonica's test of a model's lines (`dewarpIsLineCoverageValid`, not exported), on the heights
+    /// where the lines start: at least four in each half of the page, together spanning more than half
+    /// its height.
+    static func linesCoverThePage(starts: [Double], height: Int) -> Bool {
+        let rows = starts.map { Int($0.rounded()) }.sorted()
+        guard let top = rows.first, let bottom = rows.last, height > 0 else { return false }
+        let upper = rows.count(where: { Double($0) < 0.5 * Double(height) })
+        return upper >= 4 && rows.count - upper >= 4 && Double(bottom - top) / Double(height) > 0.5
     }
 
     /// `page` (the image the model was built from, or one of its size) with its lines straightened;
     /// nil when there is no valid model, the model is a half-size one, or Leptonica failed.
     package func apply(to page: PixImage) -> PixImage? {
         guard isBuilt, !halfSize, let dewarpa else { return nil }
-        if let model = dewarpaGetDewarp(dewarpa, 0) { _ = Self.followLines(model) }
+        if let model = dewarpaGetDewarp(dewarpa, 0), let longLines { _ = Self.followLines(longLines, in: model) }
         var straightened: UnsafeMutablePointer<PIX>?
         let status = page.withUnsafePix { pix in
             dewarpaApplyDisparity(dewarpa, 0, pix, 255, 0, 0, &straightened, nil)
@@ -127,17 +164,11 @@ package final class TextLineDewarp {
     /// (`LineCourse`) instead of Leptonica's parabola per line; across the lines, each sample column is
     /// still fitted with a parabola in y, as Leptonica does. False (the model left as it was) when too
     /// few lines remain.
-    private static func followLines(_ model: UnsafeMutablePointer<L_DEWARP>) -> Bool {
+    private static func followLines(_ long: UnsafeMutablePointer<PTAA>, in model: UnsafeMutablePointer<L_DEWARP>) -> Bool {
         guard let pixs = model.pointee.pixs, let sampled = model.pointee.sampvdispar else { return false }
         var nx: Int32 = 0, ny: Int32 = 0
         guard fpixGetDimensions(sampled, &nx, &ny) == 0, nx > 1, ny > 1 else { return false }
         let sampling = Double(model.pointee.sampling)
-        var centres = dewarpGetTextlineCenters(pixs, 0)
-        defer { ptaaDestroy(&centres) }
-        guard let centres else { return false }
-        var long = dewarpRemoveShortLines(pixs, centres, 0.8, 0)
-        defer { ptaaDestroy(&long) }
-        guard let long else { return false }
         let columns = (0..<Int(nx)).map { Double($0) * sampling }
         let reach = max(sampling, Double(pixGetWidth(pixs)) / 30)
         var lines: [LineCourse] = []
@@ -181,10 +212,8 @@ package final class TextLineDewarp {
     /// A colour copy of the binarized page with the centres of the text lines Leptonica found drawn on it,
     /// for debug images.
     package func drawingLines() -> PixImage? {
-        binary.withUnsafePix { pix -> PixImage? in
-            var lines = dewarpGetTextlineCenters(pix, 0)
-            defer { ptaaDestroy(&lines) }
-            guard let lines else { return nil }
+        guard let lines = allLines else { return nil }
+        return binary.withUnsafePix { pix -> PixImage? in
             guard let colour = pixConvertTo32(pix) else { return nil }
             let drawn = pixDisplayPtaa(colour, lines)
             var owned: UnsafeMutablePointer<PIX>? = colour
