@@ -221,8 +221,10 @@ struct ScanCommandTests {
         let letter = try #require(records.first { $0["source"] as? String == "a_letter.png" })
         #expect((letter["error"] as? [String: Any])?["kind"] as? String == "timed_out")
         #expect(letter["text"] as? String == "")
-        let recognize = try #require((letter["timings_ms"] as? [String: Any])?["recognize"] as? Double)
-        #expect(recognize < 1000, "recognition ran \(recognize) ms under a 600 ms limit")
+        // Stopped, not run to its end (930–1,500 ms): its CPU time, which a loaded machine does not
+        // stretch as it stretches the wall time.
+        let recognize = try #require((letter["cpu_ms"] as? [String: Any])?["recognize"] as? Double)
+        #expect(recognize < 900, "recognition used \(recognize) ms of CPU under a 600 ms limit")
         let heading = try #require(records.first { $0["source"] as? String == "b_heading.png" })
         #expect(heading["error"] is NSNull)
         #expect((heading["text"] as? String)?.contains("Northfield Hardware") == true)
