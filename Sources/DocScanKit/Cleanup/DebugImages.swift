@@ -25,7 +25,7 @@ public struct DebugImages: Sendable {
             case "layout": 91
             default: min(index + 1, 89)
             }
-            let path = folder.appendingPathComponent("\(base)-\(number < 10 ? "0" : "")\(number)-\(step.name).png").path
+            let path = folder.appendingPathComponent("\(base)-\(String(format: "%02d", number))-\(step.name).png").path
             guard step.image.writePNG(to: path) else {
                 return "could not write the debug image \(path)"
             }

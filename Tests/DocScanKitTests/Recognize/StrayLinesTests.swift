@@ -10,6 +10,13 @@ struct StrayLinesTests {
         RecognizedSpan(text: text, confidence: confidence, box: PageBox(x: x, y: y, width: width, height: height))
     }
 
+    /// The open cookbook's own lines next to the facing page's strip (1,880 px wide page).
+    static let cookbookLines = [
+        span("Divide the dough into 8-10 equal pieces. Knead", 94, x: 298, y: 1574, width: 588, height: 30),
+        span("the individual pieces by hand for a little while,", 96, x: 298, y: 1615, width: 586, height: 30),
+        span("with butter.", 97, x: 287, y: 1898, width: 108, height: 24),
+    ]
+
     /// A page of `lines`, each line one word.
     static func page(_ lines: [RecognizedSpan], confidence: Double) -> RecognizedText {
         RecognizedText(text: lines.map(\.text).joined(separator: "\n"), meanConfidence: confidence, words: lines, lines: lines, resolution: 300)
@@ -43,9 +50,7 @@ struct StrayLinesTests {
             Self.span("uttermilk", 91, x: 0, y: 1577, width: 101, height: 29),
             Self.span("shed barley goats", 68, x: 0, y: 1627, width: 163, height: 33),
             Self.span("putter", 92, x: 6, y: 1836, width: 63, height: 38),
-            Self.span("Divide the dough into 8-10 equal pieces. Knead", 94, x: 298, y: 1574, width: 588, height: 30),
-            Self.span("the individual pieces by hand for a little while,", 96, x: 298, y: 1615, width: 586, height: 30),
-            Self.span("with butter.", 97, x: 287, y: 1898, width: 108, height: 24),
+        ] + Self.cookbookLines + [
             Self.span("golden. Enjoy them warm from the oven with butter.", 96, x: 953, y: 1302, width: 643, height: 35),
             Self.span("¥", 0, x: 1851, y: 148, width: 19, height: 37),
             Self.span("WH", 38, x: 1859, y: 734, width: 14, height: 40),
@@ -65,10 +70,7 @@ struct StrayLinesTests {
             Self.span("shed barley groal", 79, x: 0, y: 1628, width: 163, height: 33),
             Self.span("he", 85, x: 41, y: 2142, width: 37, height: 29),
             Self.span("beg ony", 16, x: 47, y: 1119, width: 166, height: 56),
-            Self.span("Divide the dough into 8-10 equal pieces. Knead", 94, x: 298, y: 1574, width: 588, height: 30),
-            Self.span("the individual pieces by hand for a little while,", 96, x: 298, y: 1615, width: 586, height: 30),
-            Self.span("with butter.", 97, x: 287, y: 1898, width: 108, height: 24),
-        ]
+        ] + Self.cookbookLines
         var page = Self.page(lines, confidence: 80)
         #expect(StrayLines.strip(&page, width: 1880, height: 2500) == 5)
         #expect(page.lines.map(\.text) == lines[5...].map(\.text))
