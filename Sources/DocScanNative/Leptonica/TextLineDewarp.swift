@@ -118,12 +118,13 @@ package final class TextLineDewarp {
     }
 
     /// What `dewarpBuildPageModel` does for the vertical disparity, the only one applied, keeping the
-    /// lines: their centres, the long ones (0.8 of the longest), enough of them (the array's minimum)
-    /// spread over the page, and the disparity fitted to them. The horizontal disparity it also fitted
-    /// was never used (`dewarpaUseBothArrays(0)`).
+    /// lines: their centres (found as Leptonica finds them, for less: `textLineCenters(of:)`), the long
+    /// ones (0.8 of the longest), enough of them (the array's minimum) spread over the page, and the
+    /// disparity fitted to them. The horizontal disparity it also fitted was never used
+    /// (`dewarpaUseBothArrays(0)`).
     private func buildVerticalModel(_ model: UnsafeMutablePointer<L_DEWARP>) -> Bool {
         guard let pixs = model.pointee.pixs else { return false }
-        allLines = dewarpGetTextlineCenters(pixs, 0)
+        allLines = Self.textLineCenters(of: binary)
         guard let allLines else { return false }
         longLines = dewarpRemoveShortLines(pixs, allLines, 0.8, 0)
         guard let longLines, ptaaGetCount(longLines) >= model.pointee.minlines else { return false }

@@ -1,0 +1,105 @@
+import CLeptonica
+import Foundation
+@testable import DocScanNative
+import Testing
+
+/// Line-brick morphology by doubling gives Leptonica's brick morphology pixel for pixel, and the text-line
+/// centres built on it are Leptonica's `dewarpGetTextlineCenters`, point for point.
+struct LineMorphologyTests {
+    /// A 1-bit image of scattered pixels and short strokes (a fixed pseudo-random sequence), with the
+    /// spare bits of each line's last word set, as Leptonica may leave them.
+    private func marks(width: Int, height: Int) throws -> PixImage {
+        let image = try #require(PixImage(taking: pixCreate(Int32(width), Int32(height), 1)))
+        var state: UInt32 = 2024
+        image.withUnsafePix { pix in
+            for y in 0..<height {
+                var stroke = 0
+                for x in 0..<width {
+                    state = state &* 1_103_515_245 &+ 12345
+                    let draw = (state >> 16) % 97
+                    if draw == 0 { stroke = Int((state >> 8) % 40) }
+                    if stroke > 0 || draw < 6 { _ = pixSetPixel(pix, Int32(x), Int32(y), 1) }
+                    stroke = max(0, stroke - 1)
+                }
+            }
+            if width % 32 != 0, let data = pixGetData(pix) {
+                let wordsPerLine = Int(pixGetWpl(pix))
+                for y in 0..<height { data[y * wordsPerLine + wordsPerLine - 1] |= UInt32.max >> UInt32(width % 32) }
+            }
+        }
+        return image
+    }
+
+    private func leptonicas(_ image: PixImage, _ sequence: String) throws -> PixImage {
+        try #require(PixImage(taking: image.withUnsafePix { pixMorphSequence($0, sequence, 0) }))
+    }
+
+    private func same(_ ours: PixImage?, _ theirs: PixImage) throws -> Bool {
+        let ours = try #require(ours)
+        var equal: Int32 = 0
+        _ = ours.withUnsafePix { mine in theirs.withUnsafePix { pixEqual(mine, $0, &equal) } }
+        return equal == 1
+    }
+
+    /// Odd and even bricks, short and longer than a word, on sizes whose rows end inside a word and an
+    /// image narrower than the brick.
+    @Test(arguments: [(1001, 157), (70, 90), (33, 40)])
+    func everyOperationMatchesLeptonicasBrick(width: Int, height: Int) throws {
+        let image = try marks(width: width, height: height)
+        for size in [2, 3, 15, 16, 31, 33, 40, 50, 82] {
+            for axis in [PixImage.LineAxis.horizontal, .vertical] {
+                let brick = axis == .horizontal ? "\(size).1" : "1.\(size)"
+                let label = "\(axis) \(size) on \(width)×\(height)"
+                #expect(try same(image.lineDilated(size, along: axis), leptonicas(image, "d\(brick)")), "dilation, \(label)")
+                #expect(try same(image.lineEroded(size, along: axis), leptonicas(image, "e\(brick)")), "erosion, \(label)")
+                #expect(try same(image.lineOpened(size, along: axis), leptonicas(image, "o\(brick)")), "opening, \(label)")
+                #expect(try same(image.lineClosedSafely(size, along: axis), leptonicas(image, "c\(brick)")), "closing, \(label)")
+            }
+        }
+    }
+
+    /// The operations change the image: a dilation by 31 sets more pixels than it had, an erosion fewer.
+    @Test func theOperationsDoSomething() throws {
+        let image = try marks(width: 400, height: 50)
+        let count = try #require(image.setPixelCount)
+        #expect(try #require(image.lineDilated(31, along: .horizontal)?.setPixelCount) > count)
+        #expect(try #require(image.lineEroded(31, along: .horizontal)?.setPixelCount) < count)
+    }
+
+    private static func fixture(_ path: String) -> String {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/\(path)").path
+    }
+
+    /// Every line's points, as (x, y) pairs.
+    private func points(of lines: UnsafeMutablePointer<PTAA>) -> [[Float]] {
+        (0..<ptaaGetCount(lines)).map { index in
+            var line = ptaaGetPta(lines, index, Int32(L_CLONE))
+            defer { ptaDestroy(&line) }
+            return (0..<ptaGetCount(line)).flatMap { point -> [Float] in
+                var x: Float = 0, y: Float = 0
+                ptaGetPt(line, point, &x, &y)
+                return [x, y]
+            }
+        }
+    }
+
+    /// A flat invoice, a curled book photo and a two-column curled photo, at full size and reduced:
+    /// the same lines with the same points as Leptonica's own line finder.
+    @Test(arguments: ["pages/en_invoice.png", "photos/curled_book.jpg", "photos/curled_columns.jpg"])
+    func textLineCentresAreLeptonicas(page: String) throws {
+        let loaded = try #require(PixImage(reading: Self.fixture(page)))
+        let grey = try #require(PixImage(taking: loaded.withUnsafePix { pixConvertTo8($0, 0) }))
+        let mask = try #require(grey.darkPixels())
+        let half = try #require(PixImage(taking: mask.withUnsafePix { pixReduceRankBinary2($0, 2, nil) }))
+        for binary in [mask, half] {
+            var ours = TextLineDewarp.textLineCenters(of: binary)
+            var theirs = binary.withUnsafePix { dewarpGetTextlineCenters($0, 0) }
+            defer { ptaaDestroy(&ours); ptaaDestroy(&theirs) }
+            let mine = points(of: try #require(ours)), leptonica = points(of: try #require(theirs))
+            #expect(mine.count >= 15, "a page of text lines: \(mine.count) found")
+            #expect(mine == leptonica, "\(page) at \(binary.width) px")
+        }
+    }
+}
