@@ -90,3 +90,37 @@ void docscan_remap_grey(const uint32_t *src, int src_width, int src_height, int 
         }
     }
 }
+
+void docscan_projective_grey(const uint32_t *src, int src_width, int src_height, int src_words_per_line,
+                             uint32_t *dst, int dst_width, int dst_height, int dst_words_per_line,
+                             const float *vc, uint8_t fill) {
+    // Leptonica's types, term for term: the sums in float, the denominator and the 16ths in double.
+    for (int i = 0; i < dst_height; i++) {
+        uint32_t *out = dst + (long)i * dst_words_per_line;
+        for (int j = 0; j < dst_width; j++) {
+            int level = fill;
+            double denom = vc[6] * j + vc[7] * i + 1.0;
+            if (denom != 0.0) {
+                float factor = 1.0 / denom;
+                float x = factor * (vc[0] * j + vc[1] * i + vc[2]);
+                float y = factor * (vc[3] * j + vc[4] * i + vc[5]);
+                if (x >= 0.0 && y >= 0.0 && x < src_width && y < src_height) {
+                    int xpm = (int)(16.0 * x), ypm = (int)(16.0 * y);
+                    int xp = xpm >> 4, yp = ypm >> 4;
+                    int xp2 = xp + 1 < src_width ? xp + 1 : xp;
+                    // On the last row Leptonica 1.82 sets its row stride to 0 before using it for the
+                    // row's address too, so it reads the first row twice there; so does this.
+                    long stride = yp + 1 >= src_height ? 0 : src_words_per_line;
+                    int xf = xpm & 0x0f, yf = ypm & 0x0f;
+                    uint32_t *upper = (uint32_t *)src + (long)yp * stride, *lower = upper + stride;
+                    int v00 = (16 - xf) * (16 - yf) * *pixel(upper, xp);
+                    int v10 = xf * (16 - yf) * *pixel(upper, xp2);
+                    int v01 = (16 - xf) * yf * *pixel(lower, xp);
+                    int v11 = xf * yf * *pixel(lower, xp2);
+                    level = (v00 + v01 + v10 + v11) / 256;
+                }
+            }
+            *pixel(out, j) = (uint8_t)level;
+        }
+    }
+}

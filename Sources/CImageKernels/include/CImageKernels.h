@@ -26,4 +26,14 @@ void docscan_remap_grey(const uint32_t *src, int src_width, int src_height, int 
                         const float *grid_x, const float *grid_y, int grid_columns, int grid_rows, int step,
                         uint8_t fill);
 
+/// Fills the 8-bit image `dst` (Leptonica's layout) with the 8-bit image `src` seen through the projective
+/// transform `vc` (8 coefficients, Leptonica's `getProjectiveXformCoeffs` from destination to source
+/// points), level for level what Leptonica's `pixProjectiveGray` gives (the same float and double
+/// arithmetic, the same 16ths of a pixel), but only for `dst`'s own size: Leptonica's output is the
+/// size of its input, and a sheet cut out of a photo is smaller than the photo. A pixel mapped outside
+/// `src` gets `fill`.
+void docscan_projective_grey(const uint32_t *src, int src_width, int src_height, int src_words_per_line,
+                             uint32_t *dst, int dst_width, int dst_height, int dst_words_per_line,
+                             const float *vc, uint8_t fill);
+
 #endif

@@ -216,8 +216,6 @@ public enum PageFinder {
         guard width > 10, height > 10, let source = PointArray(quad.corners.map { ($0.x, $0.y) }),
               let target = PointArray([(0.0, 0.0), (width, 0), (width, height), (0, height)])
         else { return nil }
-        // The output has the input's size and is cropped after.
-        guard let warped = image.warped(from: source, to: target, fill: 255) else { return nil }
-        return warped.cropped(to: PageBox(x: 0, y: 0, width: Int(width), height: Int(height)))
+        return image.warped(from: source, to: target, width: Int(width), height: Int(height), fill: 255)
     }
 }
