@@ -124,3 +124,54 @@ void docscan_projective_grey(const uint32_t *src, int src_width, int src_height,
         }
     }
 }
+
+int docscan_area_map_length(int source_length, float scale) {
+    return (int)(scale * (float)source_length + 0.5);
+}
+
+void docscan_area_map_grey(const uint32_t *src, int src_width, int src_height, int src_words_per_line,
+                           uint32_t *dst, int dst_width, int dst_height, int dst_words_per_line,
+                           int32_t *middle) {
+    // Leptonica's types, term for term: the scale in float, each edge in 16ths of a source pixel.
+    float scx = 16. * (float)src_width / (float)dst_width;
+    float scy = 16. * (float)src_height / (float)dst_height;
+    int wm2 = src_width - 2, hm2 = src_height - 2;
+    for (int i = 0; i < dst_height; i++) {
+        int yu = (int)(scy * i), yl = (int)(scy * (i + 1.0));
+        int yup = yu >> 4, yuf = yu & 0x0f, ylp = yl >> 4, ylf = yl & 0x0f;
+        int dely = ylp - yup;
+        uint32_t *out = dst + (long)i * dst_words_per_line;
+        uint32_t *top = (uint32_t *)src + (long)yup * src_words_per_line;
+        int inside = ylp <= hm2;
+        uint32_t *bottom = inside ? top + (long)dely * src_words_per_line : top;
+        // The rows wholly inside this output row, summed per column once for the whole row.
+        if (inside) {
+            for (int x = 0; x < src_width; x++) middle[x] = 0;
+            for (int k = 1; k < dely; k++) {
+                uint32_t *row = top + (long)k * src_words_per_line;
+                for (int x = 0; x < src_width; x++) middle[x] += *pixel(row, x);
+            }
+        }
+        for (int j = 0; j < dst_width; j++) {
+            int xu = (int)(scx * j), xl = (int)(scx * (j + 1.0));
+            int xup = xu >> 4, xuf = xu & 0x0f, xlp = xl >> 4, xlf = xl & 0x0f;
+            int delx = xlp - xup;
+            if (xlp > wm2 || !inside) {
+                *pixel(out, j) = *pixel(top, xup);
+                continue;
+            }
+            int area = ((16 - xuf) + 16 * (delx - 1) + xlf) * ((16 - yuf) + 16 * (dely - 1) + ylf);
+            int corners = (16 - xuf) * (16 - yuf) * *pixel(top, xup) + xlf * (16 - yuf) * *pixel(top, xlp)
+                + (16 - xuf) * ylf * *pixel(bottom, xup) + xlf * ylf * *pixel(bottom, xlp);
+            int inner = 0, upper = 0, lower = 0;
+            for (int m = 1; m < delx; m++) {
+                inner += middle[xup + m];
+                upper += *pixel(top, xup + m);
+                lower += *pixel(bottom, xup + m);
+            }
+            int sides = (16 - xuf) * 16 * middle[xup] + xlf * 16 * middle[xlp]
+                + 16 * (16 - yuf) * upper + 16 * ylf * lower;
+            *pixel(out, j) = (uint8_t)((corners + 256 * inner + sides + 128) / area);
+        }
+    }
+}

@@ -166,4 +166,25 @@ struct ScalingTests {
             #expect(odd.scaled(by: factor)?.greySamples() == (try leptonicas(odd, factor)), "\(width)×\(height)")
         }
     }
+
+    private static let photo = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/photos/desk_letter.jpg").path
+
+    /// Reduced by area (the page finders' working copies of a photo), every level is what Leptonica's
+    /// `pixScaleAreaMap` gives, on a photo and on odd sizes, down to a factor that leaves a few pixels.
+    @Test(arguments: [0.03, 0.2, 0.381, 0.4, 0.5, 0.6999])
+    func aGreyPhotoReducedByAreaMatchesLeptonica(factor: Double) throws {
+        let loaded = try #require(PixImage(reading: Self.photo))
+        let grey = try #require(PixImage(taking: loaded.withUnsafePix { pixConvertTo8($0, 0) }))
+        for image in [grey, try speckled(width: 1001, height: 757), try speckled(width: 97, height: 61)] {
+            let reduced = try #require(image.scaled(by: factor))
+            let theirs = try #require(PixImage(taking: image.withUnsafePix { pixScaleAreaMap($0, Float(factor), Float(factor)) }))
+            #expect((reduced.width, reduced.height) == (theirs.width, theirs.height))
+            #expect(reduced.greySamples() == theirs.greySamples(), "\(image.width)×\(image.height) by \(factor)")
+            #expect(reduced.resolution == theirs.resolution)
+        }
+        // The photo's print survives a reduction to a working copy (to 320 px and more).
+        if factor >= 0.2 { #expect(try #require(grey.scaled(by: factor)?.greySamples()).contains { $0 < 110 }) }
+    }
 }

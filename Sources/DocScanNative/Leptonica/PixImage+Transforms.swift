@@ -83,11 +83,39 @@ extension PixImage {
            withUnsafePix({ pixGetColormap($0) }) == nil {
             return scaledAndSharpenedInPlace(by: factor)
         }
+        if depth == 8, factor < 0.7, leptonicaFactor >= 0.02, ![0.5, 0.25, 0.125, 0.0625].contains(leptonicaFactor),
+           withUnsafePix({ pixGetColormap($0) }) == nil {
+            return areaMapped(by: Float(factor))
+        }
         return PixImage(taking: withUnsafePix { pix in
             factor < 0.7 && depth > 1
                 ? pixScaleAreaMap(pix, Float(factor), Float(factor))
                 : pixScale(pix, Float(factor), Float(factor))
         })
+    }
+
+    /// Leptonica's `pixScaleAreaMap` of a grey image without a colour map, for a factor from 0.02 to
+    /// under 0.7 other than its powers of two, level for level (`docscan_area_map_grey`), in about a
+    /// third of the time: the page finders reduce each photo three times.
+    private func areaMapped(by factor: Float) -> PixImage? {
+        let width = Int(docscan_area_map_length(Int32(self.width), factor))
+        let height = Int(docscan_area_map_length(Int32(self.height), factor))
+        guard width >= 1, height >= 1, let output = PixImage(taking: pixCreate(Int32(width), Int32(height), 8)) else { return nil }
+        var middle = [Int32](repeating: 0, count: self.width)
+        let done = withUnsafePix { input -> Bool in
+            guard let inputData = pixGetData(input) else { return false }
+            return output.withUnsafePix { pix -> Bool in
+                guard let outputData = pixGetData(pix) else { return false }
+                pixCopyInputFormat(pix, input)
+                pixCopyResolution(pix, input)
+                pixScaleResolution(pix, factor, factor)
+                docscan_area_map_grey(
+                    inputData, pixGetWidth(input), pixGetHeight(input), pixGetWpl(input),
+                    outputData, Int32(width), Int32(height), pixGetWpl(pix), &middle)
+                return true
+            }
+        }
+        return done ? output : nil
     }
 
     /// A `width` × `height` image from this grey one (8-bit, no colour map) through the projective
