@@ -65,7 +65,7 @@ extension PixImage {
         // The paper around: the map closed over more than a band's height, in tiles (odd sizes).
         let down = Int32(max(3, bandHeight / 15) | 1), across = Int32(max(3, bandHeight / 10) | 1)
         guard let paper = PixImage(taking: map.withUnsafePix { pixCloseGray($0, across, down) }),
-              let deep = PixImage(taking: paper.withUnsafePix { pixCopy(nil, $0) })
+              let deep = paper.copied()
         else { return nil }
         _ = deep.withUnsafePix { pixMultConstantGray($0, bandDepth) }
         guard let below = PixImage(taking: deep.withUnsafePix { d in map.withUnsafePix { pixSubtractGray(nil, d, $0) } }),

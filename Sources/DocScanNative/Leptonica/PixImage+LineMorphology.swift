@@ -44,11 +44,6 @@ extension PixImage {
         return PixImage(taking: closed.withUnsafePix { pixRemoveBorder($0, border) })
     }
 
-    /// A copy of this image's pixels.
-    private func copied() -> PixImage? {
-        PixImage(taking: withUnsafePix { pixCopy(nil, $0) })
-    }
-
     /// Each pixel combined (`PIX_SRC | PIX_DST`: any set; `PIX_SRC & PIX_DST`: all set) over the `size`
     /// pixels from `firstOffset` before it along `axis`: pixel p becomes the combination of the pixels
     /// p − firstOffset − (size − 1) … p − firstOffset. Nil for a brick under one pixel or an image that

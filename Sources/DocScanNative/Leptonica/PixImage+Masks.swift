@@ -24,7 +24,7 @@ extension PixImage {
     /// A copy of a 1-bit mask with each row set from its first set pixel to its last; nil when
     /// Leptonica cannot copy it.
     package func rowSpansFilled() -> PixImage? {
-        guard let runs = setPixelRuns(), let copy = PixImage(taking: withUnsafePix({ pixCopy(nil, $0) })) else { return nil }
+        guard let runs = setPixelRuns(), let copy = copied() else { return nil }
         for (y, row) in runs.enumerated() {
             guard let first = row.first?.lowerBound, let last = row.last?.upperBound,
                   let span = ClipRectangle(PageBox(x: first, y: y, width: last - first, height: 1))
@@ -54,7 +54,7 @@ extension PixImage {
     /// nil when Leptonica cannot copy or paint it.
     package func painting(_ mask: PixImage, with value: UInt8) -> PixImage? {
         guard depth == 8, mask.depth == 1,
-              let copy = PixImage(taking: withUnsafePix({ pixCopy(nil, $0) }))
+              let copy = copied()
         else { return nil }
         let status = copy.withUnsafePix { target in mask.withUnsafePix { pixSetMasked(target, $0, UInt32(value)) } }
         return status == 0 ? copy : nil
@@ -65,7 +65,7 @@ extension PixImage {
     package func mapping(_ levels: [UInt8], under mask: PixImage) -> PixImage? {
         guard depth == 8, mask.depth == 1, levels.count == 256,
               let table = Histogram(counts: levels.map(Int.init)),
-              let copy = PixImage(taking: withUnsafePix({ pixCopy(nil, $0) }))
+              let copy = copied()
         else { return nil }
         let status = copy.withUnsafePix { target in mask.withUnsafePix { m in table.withUnsafeNuma { pixTRCMap(target, m, $0) } } }
         return status == 0 ? copy : nil
@@ -131,7 +131,7 @@ extension PixImage {
     /// A copy of a 1-bit mask with every pixel inside `boxes` unset (boxes are clipped to the image);
     /// nil when Leptonica cannot copy it.
     package func clearing(_ boxes: [PageBox]) -> PixImage? {
-        guard let copy = PixImage(taking: withUnsafePix({ pixCopy(nil, $0) })) else { return nil }
+        guard let copy = copied() else { return nil }
         for box in boxes {
             guard let region = ClipRectangle(box) else { continue }
             _ = region.withUnsafeBox { region in copy.withUnsafePix { pixClearInRect($0, region) } }
@@ -185,16 +185,36 @@ extension PixImage {
     /// `pixCountPixelsByColumn` reads every pixel one at a time.
     package func setPixelsPerColumn(rows: Range<Int>? = nil, rowStep: Int = 1) -> [Int]? {
         precondition(depth == 1, "setPixelsPerColumn reads 1-bit images only, not \(depth)-bit")
+        var counts = [Int](repeating: 0, count: width)
+        guard forEachSetPixel(rows: rows, rowStep: rowStep, { x, _ in counts[x] += 1 }) else { return nil }
+        return counts
+    }
+
+    /// For each column of a 1-bit image, the mean row of its set pixels, rounded down (nil for an empty
+    /// column); nil when the image has no pixel data.
+    func meanSetRowPerColumn() -> [Int?]? {
+        precondition(depth == 1, "meanSetRowPerColumn reads 1-bit images only, not \(depth)-bit")
+        var sums = [Int](repeating: 0, count: width), counts = [Int](repeating: 0, count: width)
+        guard forEachSetPixel({ x, y in
+            sums[x] += y
+            counts[x] += 1
+        }) else { return nil }
+        return zip(sums, counts).map { sum, count in count > 0 ? sum / count : nil }
+    }
+
+    /// Calls `body` with the column and row of each set pixel of a 1-bit image, row by row, in every
+    /// `rowStep`th row of `rows` (all rows when nil, clipped to the image), reading word by word and
+    /// skipping empty words; false when the image has no pixel data.
+    private func forEachSetPixel(rows: Range<Int>? = nil, rowStep: Int = 1, _ body: (_ x: Int, _ y: Int) -> Void) -> Bool {
         precondition(rowStep >= 1, "rowStep must be at least 1")
-        return withUnsafePix { pix -> [Int]? in
-            guard let data = pixGetData(pix) else { return nil }
+        return withUnsafePix { pix -> Bool in
+            guard let data = pixGetData(pix) else { return false }
             let wordsPerLine = Int(pixGetWpl(pix))
             let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))
-            guard width > 0 else { return [] }
+            guard width > 0 else { return true }
             // Leptonica leaves the bits past the width in a line's last word undefined.
             let lastWord = (width - 1) >> 5
             let lastMask: UInt32 = width & 31 == 0 ? ~0 : ~(UInt32.max >> UInt32(width & 31))
-            var counts = [Int](repeating: 0, count: width)
             let rows = (rows ?? 0..<height).clamped(to: 0..<height)
             for y in stride(from: rows.lowerBound, to: rows.upperBound, by: rowStep) {
                 let line = data + y * wordsPerLine
@@ -203,12 +223,12 @@ extension PixImage {
                     if index == lastWord { word &= lastMask }
                     while word != 0 {
                         let bit = word.leadingZeroBitCount
-                        counts[index << 5 + bit] += 1
+                        body(index << 5 + bit, y)
                         word &= ~(UInt32(0x8000_0000) >> UInt32(bit))
                     }
                 }
             }
-            return counts
+            return true
         }
     }
 

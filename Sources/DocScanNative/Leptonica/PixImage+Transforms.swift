@@ -36,7 +36,7 @@ extension PixImage {
 
     /// `parts` copied onto a copy of this image, each with its top-left corner at its x and y.
     package func overlaid(with parts: [(image: PixImage, x: Int, y: Int)]) -> PixImage? {
-        guard let copy = PixImage(taking: withUnsafePix { pixCopy(nil, $0) }) else { return nil }
+        guard let copy = copied() else { return nil }
         for part in parts {
             guard part.image.depth == depth else { return nil }
             let status = copy.withUnsafePix { target in
@@ -100,22 +100,12 @@ extension PixImage {
     private func areaMapped(by factor: Float) -> PixImage? {
         let width = Int(docscan_area_map_length(Int32(self.width), factor))
         let height = Int(docscan_area_map_length(Int32(self.height), factor))
-        guard width >= 1, height >= 1, let output = PixImage(taking: pixCreate(Int32(width), Int32(height), 8)) else { return nil }
         var middle = [Int32](repeating: 0, count: self.width)
-        let done = withUnsafePix { input -> Bool in
-            guard let inputData = pixGetData(input) else { return false }
-            return output.withUnsafePix { pix -> Bool in
-                guard let outputData = pixGetData(pix) else { return false }
-                pixCopyInputFormat(pix, input)
-                pixCopyResolution(pix, input)
-                pixScaleResolution(pix, factor, factor)
-                docscan_area_map_grey(
-                    inputData, pixGetWidth(input), pixGetHeight(input), pixGetWpl(input),
-                    outputData, Int32(width), Int32(height), pixGetWpl(pix), &middle)
-                return true
-            }
+        let output = greyImage(width: width, height: height) { input, inputWidth, inputHeight, inputWords, target, targetWords in
+            docscan_area_map_grey(input, inputWidth, inputHeight, inputWords, target, Int32(width), Int32(height), targetWords, &middle)
         }
-        return done ? output : nil
+        _ = output?.withUnsafePix { pixScaleResolution($0, factor, factor) }
+        return output
     }
 
     /// A `width` × `height` image from this grey one (8-bit, no colour map) through the projective
@@ -126,9 +116,6 @@ extension PixImage {
     /// the input's size: warping a sheet out of a photo computed the whole frame and cropped the sheet
     /// from it, 130 ms of a 12-megapixel photo's clean-up.
     package func warped(from source: PointArray, to target: PointArray, width: Int, height: Int, fill: UInt8) -> PixImage? {
-        guard depth == 8, width > 0, height > 0, withUnsafePix({ pixGetColormap($0) }) == nil,
-              let output = PixImage(taking: pixCreate(Int32(width), Int32(height), 8))
-        else { return nil }
         // Leptonica's coefficients take each output point back to the input: target to source.
         var coefficients: UnsafeMutablePointer<Float>?
         let fitted = source.withUnsafePoints { source in
@@ -136,19 +123,9 @@ extension PixImage {
         }
         defer { lept_free(coefficients) }
         guard fitted, let coefficients else { return nil }
-        let done = withUnsafePix { input -> Bool in
-            guard let inputData = pixGetData(input) else { return false }
-            return output.withUnsafePix { pix -> Bool in
-                guard let outputData = pixGetData(pix) else { return false }
-                pixCopyResolution(pix, input)
-                pixCopyInputFormat(pix, input)
-                docscan_projective_grey(
-                    inputData, pixGetWidth(input), pixGetHeight(input), pixGetWpl(input),
-                    outputData, Int32(width), Int32(height), pixGetWpl(pix), coefficients, fill)
-                return true
-            }
+        return greyImage(width: width, height: height) { input, inputWidth, inputHeight, inputWords, target, targetWords in
+            docscan_projective_grey(input, inputWidth, inputHeight, inputWords, target, Int32(width), Int32(height), targetWords, coefficients, fill)
         }
-        return done ? output : nil
     }
 
     /// A `width` × `height` 8-bit image sampled from this one (8-bit, no colour map) along a smooth map:
@@ -158,20 +135,37 @@ extension PixImage {
     /// not by a map, which a curved sheet needs. Pixels mapped outside take `fill`; nil for another
     /// depth or a map of the wrong size.
     package func remapped(width: Int, height: Int, step: Int, map: [(x: Float, y: Float)], fill: UInt8) -> PixImage? {
+        guard step > 0 else { return nil }
         let columns = (width - 1) / step + 2, rows = (height - 1) / step + 2
-        guard depth == 8, width > 0, height > 0, step > 0, map.count == columns * rows,
+        guard map.count == columns * rows else { return nil }
+        let gridX = map.map(\.x), gridY = map.map(\.y)
+        return greyImage(width: width, height: height) { source, sourceWidth, sourceHeight, sourceWords, target, targetWords in
+            docscan_remap_grey(
+                source, sourceWidth, sourceHeight, sourceWords, target, Int32(width), Int32(height), targetWords,
+                gridX, gridY, Int32(columns), Int32(rows), Int32(step), fill)
+        }
+    }
+
+    /// A new `width` × `height` 8-bit image with this one's resolution, its levels written by `kernel`
+    /// (a CImageKernels loop) from this image's: it is handed this image's data, width, height and
+    /// words per line, then the new image's data and words per line, both in Leptonica's layout. Nil
+    /// unless this image is 8-bit without a colour map and the size is positive.
+    private func greyImage(
+        width: Int, height: Int,
+        filledBy kernel: (
+            _ source: UnsafeMutablePointer<UInt32>, _ sourceWidth: Int32, _ sourceHeight: Int32, _ sourceWords: Int32,
+            _ target: UnsafeMutablePointer<UInt32>, _ targetWords: Int32
+        ) -> Void
+    ) -> PixImage? {
+        guard depth == 8, width > 0, height > 0,
               let output = PixImage(taking: pixCreate(Int32(width), Int32(height), 8))
         else { return nil }
-        let gridX = map.map(\.x), gridY = map.map(\.y)
         let done = withUnsafePix { source -> Bool in
             guard pixGetColormap(source) == nil, let sourceData = pixGetData(source) else { return false }
             return output.withUnsafePix { target -> Bool in
                 guard let targetData = pixGetData(target) else { return false }
                 pixCopyResolution(target, source)
-                docscan_remap_grey(
-                    sourceData, pixGetWidth(source), pixGetHeight(source), pixGetWpl(source),
-                    targetData, Int32(width), Int32(height), pixGetWpl(target),
-                    gridX, gridY, Int32(columns), Int32(rows), Int32(step), fill)
+                kernel(sourceData, pixGetWidth(source), pixGetHeight(source), pixGetWpl(source), targetData, pixGetWpl(target))
                 return true
             }
         }

@@ -41,6 +41,11 @@ public final class PixImage {
         pix = clone
     }
 
+    /// A copy of this image's pixels, owned on its own; nil when Leptonica cannot make it.
+    func copied() -> PixImage? {
+        PixImage(taking: pixCopy(nil, pix))
+    }
+
     /// Lends the handle for one C call; it must not be kept or freed.
     func withUnsafePix<Result>(_ body: (UnsafeMutablePointer<PIX>) throws -> Result) rethrows -> Result {
         try body(pix)

@@ -25,13 +25,10 @@ extension TextLineDewarp {
             }
         }
         guard separated, let pieces = ConnectedComponents(of: shorter, connectivity: 8) else { return nil }
-        let kept = (0..<pieces.count).filter {
-            let frame = pieces.frame(at: $0)
-            return frame.width > 100 && frame.height > 4
-        }
+        let kept = (0..<pieces.count).map { (index: $0, frame: pieces.frame(at: $0)) }
+            .filter { $0.frame.width > 100 && $0.frame.height > 4 }
         guard !kept.isEmpty, let centres = ptaaCreate(Int32(kept.count)) else { return nil }
-        for index in kept {
-            let frame = pieces.frame(at: index)
+        for (index, frame) in kept {
             guard let piece = pieces.image(at: index), let heights = piece.meanSetRowPerColumn(),
                   let points = ptaCreate(Int32(frame.width))
             else { continue }
@@ -41,37 +38,5 @@ extension TextLineDewarp {
             ptaaAddPta(centres, points, Int32(L_INSERT))
         }
         return centres
-    }
-}
-
-extension PixImage {
-    /// For each column of a 1-bit image, the mean row of its set pixels, rounded down (nil for an empty
-    /// column); nil when the image has no pixel data.
-    func meanSetRowPerColumn() -> [Int?]? {
-        precondition(depth == 1, "meanSetRowPerColumn reads 1-bit images only, not \(depth)-bit")
-        return withUnsafePix { pix -> [Int?]? in
-            guard let data = pixGetData(pix) else { return nil }
-            let wordsPerLine = Int(pixGetWpl(pix))
-            let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))
-            guard width > 0 else { return [] }
-            // Leptonica leaves the bits past the width in a line's last word undefined.
-            let lastWord = (width - 1) >> 5
-            let lastMask: UInt32 = width & 31 == 0 ? ~0 : ~(UInt32.max >> UInt32(width & 31))
-            var sums = [Int](repeating: 0, count: width), counts = [Int](repeating: 0, count: width)
-            for y in 0..<height {
-                let line = data + y * wordsPerLine
-                for index in 0...lastWord {
-                    var word = line[index]
-                    if index == lastWord { word &= lastMask }
-                    while word != 0 {
-                        let bit = word.leadingZeroBitCount
-                        sums[index << 5 + bit] += y
-                        counts[index << 5 + bit] += 1
-                        word &= ~(UInt32(0x8000_0000) >> UInt32(bit))
-                    }
-                }
-            }
-            return zip(sums, counts).map { sum, count in count > 0 ? sum / count : nil }
-        }
     }
 }
