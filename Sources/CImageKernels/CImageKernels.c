@@ -1,13 +1,19 @@
 #include "CImageKernels.h"
 
-/// The byte of pixel x in a row: Leptonica keeps 32-bit words in the machine's order, so on a
-/// little-endian machine a word's first pixel is its last byte in memory.
-static inline uint8_t *pixel(uint32_t *row, int x) {
+/// Where pixel x of an 8-bit row lies among the row's bytes: Leptonica keeps 32-bit words in the
+/// machine's order, so on a little-endian machine a word's first pixel is its last byte in memory. The
+/// mapping is its own inverse: it also gives the pixel a byte holds.
+static inline int byte_index(int x) {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    return (uint8_t *)row + (x ^ 3);
+    return x ^ 3;
 #else
-    return (uint8_t *)row + x;
+    return x;
 #endif
+}
+
+/// The byte of pixel x in a row.
+static inline uint8_t *pixel(uint32_t *row, int x) {
+    return (uint8_t *)row + byte_index(x);
 }
 
 /// Horizontal sums of five pixels of row y, from its current (not yet sharpened) levels.
@@ -172,6 +178,77 @@ void docscan_area_map_grey(const uint32_t *src, int src_width, int src_height, i
             int sides = (16 - xuf) * 16 * middle[xup] + xlf * 16 * middle[xlp]
                 + 16 * (16 - yuf) * upper + 16 * ylf * lower;
             *pixel(out, j) = (uint8_t)((corners + 256 * inner + sides + 128) / area);
+        }
+    }
+}
+
+void docscan_background_tiles(const uint32_t *src, int width, int height, int src_words_per_line,
+                              const uint32_t *mask, int mask_words_per_line, int tile_width, int tile_height,
+                              int minimum_count, uint32_t *map, int map_words_per_line,
+                              int32_t *column_sums, int32_t *column_counts) {
+    int columns = width / tile_width, rows = height / tile_height;
+    // Whole mask words over the complete tiles: a byte's column is its place in memory, so a word of 32
+    // mask bits covers 32 bytes of the row, each pixel x at byte x ^ 3 on a little-endian machine.
+    int words = (columns * tile_width + 31) / 32, row_bytes = 4 * src_words_per_line;
+    for (int i = 0; i < rows; i++) {
+        for (int b = 0; b < 32 * words; b++) column_sums[b] = column_counts[b] = 0;
+        for (int k = 0; k < tile_height; k++) {
+            const uint8_t *row = (const uint8_t *)(src + (long)(i * tile_height + k) * src_words_per_line);
+            const uint32_t *bits = mask + (long)(i * tile_height + k) * mask_words_per_line;
+            for (int w = 0; w < words; w++) {
+                uint32_t word = bits[w];
+                if (word == 0xFFFFFFFFu) continue;
+                const uint8_t *levels = row + 32 * w;
+                int32_t *sums = column_sums + 32 * w, *counts = column_counts + 32 * w;
+                // The row's last word of mask may reach past its last word of levels.
+                int length = row_bytes - 32 * w < 32 ? row_bytes - 32 * w : 32;
+                if (word == 0 && length == 32) {
+                    for (int b = 0; b < 32; b++) { sums[b] += levels[b]; counts[b] += 1; }
+                } else {
+                    for (int b = 0; b < length; b++) {
+                        int x = byte_index(b);
+                        int background = 1 - (int)((word >> (31 - x)) & 1);
+                        sums[b] += background * levels[b];
+                        counts[b] += background;
+                    }
+                }
+            }
+        }
+        uint32_t *line = map + (long)i * map_words_per_line;
+        for (int j = 0; j < columns; j++) {
+            int sum = 0, count = 0;
+            for (int x = j * tile_width; x < (j + 1) * tile_width; x++) {
+                int b = byte_index(x);
+                sum += column_sums[b];
+                count += column_counts[b];
+            }
+            if (count >= minimum_count) *pixel(line, j) = (uint8_t)(sum / count);
+        }
+    }
+}
+
+void docscan_apply_inverse_map(const uint32_t *src, int width, int height, int src_words_per_line,
+                               const uint32_t *map, int map_width, int map_height, int map_words_per_line,
+                               int tile_width, int tile_height, uint32_t *dst, int dst_words_per_line,
+                               uint32_t *factors) {
+    int bytes = 4 * src_words_per_line;
+    for (int i = 0; i < map_height; i++) {
+        // Each tile's 16-bit factor, spread over its pixels' bytes (0 past the last pixel).
+        const uint32_t *line = map + (long)i * map_words_per_line;
+        for (int b = 0; b < bytes; b++) factors[b] = 0;
+        for (int j = 0; j < map_width; j++) {
+            uint32_t factor = (line[j >> 1] >> (16 * (1 - (j & 1)))) & 0xFFFF;
+            for (int x = j * tile_width; x < (j + 1) * tile_width && x < width; x++) {
+                factors[byte_index(x)] = factor;
+            }
+        }
+        for (int k = 0; k < tile_height && i * tile_height + k < height; k++) {
+            const uint8_t *in = (const uint8_t *)(src + (long)(i * tile_height + k) * src_words_per_line);
+            uint8_t *out = (uint8_t *)(dst + (long)(i * tile_height + k) * dst_words_per_line);
+            for (int b = 0; b < bytes; b++) {
+                uint32_t level = ((uint32_t)in[b] * factors[b]) / 256;
+                out[b] = (uint8_t)(level > 255 ? 255 : level);
+            }
         }
     }
 }

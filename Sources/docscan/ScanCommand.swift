@@ -108,7 +108,7 @@ struct ScanCommand: ParsableCommand {
     var orientationThreshold = PageOrienter.Options.defaultThreshold
 
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(
-        "Even out shadows and grey paper, and level skewed pages (up to 15°)."))
+        "Find the sheet in a photo and flatten it, even out shadows and grey paper, remove specks, level skewed pages (up to 15°), straighten curled lines, erase a table's rules, and enlarge small print."))
     var cleanup = true
 
     @Option(help: ArgumentHelp(

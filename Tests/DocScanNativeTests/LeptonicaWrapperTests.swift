@@ -24,6 +24,43 @@ struct LeptonicaWrapperTests {
         #expect(image.setPixelCount == 77)
     }
 
+    /// Runs read word by word are the runs pixel by pixel: on noise of every density (single pixels,
+    /// runs ending on a word's last bit, words wholly set) and with pad bits past the row's end set,
+    /// which must not extend a run.
+    @Test func setPixelRunsAreThePixelsRuns() throws {
+        for width in [1, 31, 32, 33, 64, 97] {
+            var state: UInt32 = 7
+            var pixels: [(x: Int, y: Int)] = []
+            for y in 0..<24 {
+                let density = UInt32(y % 6)  // 0: none set … 5: nearly all
+                for x in 0..<width {
+                    state = state &* 1_103_515_245 &+ 12345
+                    if (state >> 16) % 6 < density { pixels.append((x, y)) }
+                }
+            }
+            let image = try mask(width: width, height: 24, set: pixels)
+            image.withUnsafePix { pix in
+                guard width % 32 != 0, let data = pixGetData(pix) else { return }
+                let wordsPerLine = Int(pixGetWpl(pix))
+                for y in 0..<24 { data[y * wordsPerLine + wordsPerLine - 1] |= ~0 >> UInt32(width % 32) }
+            }
+            let expected = (0..<24).map { y in
+                let set = Set(pixels.filter { $0.y == y }.map(\.x))
+                var runs: [Range<Int>] = []
+                var x = 0
+                while x < width {
+                    guard set.contains(x) else { x += 1; continue }
+                    var end = x
+                    while end < width, set.contains(end) { end += 1 }
+                    runs.append(x..<end)
+                    x = end
+                }
+                return runs
+            }
+            #expect(image.setPixelRuns() == expected, "width \(width)")
+        }
+    }
+
     @Test func connectedComponentsGiveEachRegionsBoxAndPixels() throws {
         let square = [(10, 5), (11, 5), (10, 6), (11, 6)].map { (x: $0.0, y: $0.1) }
         // Touching only diagonally: one region with 8-connectivity, two with 4.
@@ -47,7 +84,7 @@ struct LeptonicaWrapperTests {
 
 /// An 8-bit image of `width`×`height`: mostly light paper with dark strokes, levels spread by a fixed
 /// pseudo-random sequence.
-private func speckled(width: Int, height: Int) throws -> PixImage {
+func speckled(width: Int, height: Int) throws -> PixImage {
     let image = try #require(PixImage(taking: pixCreate(Int32(width), Int32(height), 8)))
     var state: UInt32 = 12345
     image.withUnsafePix { pix in
@@ -76,7 +113,7 @@ struct GreyHistogramTests {
         return split
     }
 
-    @Test(arguments: [(1001, 757), (64, 3), (333, 222)])
+    @Test(arguments: [(1001, 757), (64, 3), (333, 222), (1003, 5), (2, 7)])
     func splitAndHistogramMatchLeptonicasOnOddSizes(width: Int, height: Int) throws {
         let image = try speckled(width: width, height: height)
         for sampling in 1...3 {

@@ -49,4 +49,26 @@ void docscan_area_map_grey(const uint32_t *src, int src_width, int src_height, i
                            uint32_t *dst, int dst_width, int dst_height, int dst_words_per_line,
                            int32_t *middle);
 
+/// Fills the tiles of Leptonica's background map `map` (8-bit, one pixel per tile, zeroed by its maker)
+/// from the 8-bit image `src` and its dilated foreground `mask` (1-bit, the same size), level for level
+/// what `pixGetBackgroundGrayMap` gives before it fills the map's holes: each complete tile of
+/// `tile_width` x `tile_height` pixels gets the mean of its pixels outside the mask (integer division),
+/// when at least `minimum_count` are. Leptonica walks each tile pixel by pixel, branching on every mask
+/// bit; here each band of tiles is summed per column first, skipping words of mask wholly set, and the
+/// columns are then summed per tile. `column_sums` and `column_counts` are scratch for the row's whole
+/// mask words, 32 entries each.
+void docscan_background_tiles(const uint32_t *src, int width, int height, int src_words_per_line,
+                              const uint32_t *mask, int mask_words_per_line, int tile_width, int tile_height,
+                              int minimum_count, uint32_t *map, int map_words_per_line,
+                              int32_t *column_sums, int32_t *column_counts);
+/// Fills the 8-bit image `dst` (the size of `src`, zeroed) with `src` multiplied by Leptonica's inverse
+/// background map `map` (16-bit, one factor per tile of `tile_width` x `tile_height`, 256 for 1), level
+/// for level what `pixApplyInvBackgroundGrayMap` gives: each level times its tile's factor, divided by
+/// 256, at most 255. Leptonica reads each tile's factor with `pixGetPixel` and each pixel through its
+/// word; here each band's factors are laid out once per byte of a row and the rows are multiplied byte
+/// by byte. `factors` is scratch for one entry per byte of a row of `src`.
+void docscan_apply_inverse_map(const uint32_t *src, int width, int height, int src_words_per_line,
+                               const uint32_t *map, int map_width, int map_height, int map_words_per_line,
+                               int tile_width, int tile_height, uint32_t *dst, int dst_words_per_line,
+                               uint32_t *factors);
 #endif

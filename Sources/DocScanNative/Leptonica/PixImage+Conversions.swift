@@ -41,63 +41,6 @@ extension PixImage {
         PixImage(taking: withUnsafePix { pixConvertTo32($0) })
     }
 
-    /// The page divided by a smooth map of its paper, which is brought to 200: Leptonica's
-    /// `pixBackgroundNormSimple` settings (tiles of 10×15, at least 40 background pixels a tile,
-    /// smoothing 2×1), with the foreground threshold given.
-    package func backgroundNormalized(foregroundThreshold: Int) -> PixImage? {
-        PixImage(taking: withUnsafePix {
-            pixBackgroundNorm($0, nil, nil, 10, 15, Int32(foregroundThreshold), 40, 200, 2, 1)
-        })
-    }
-
-    /// `backgroundNormalized(foregroundThreshold:)` that keeps printed bands dark: areas of the paper
-    /// map (tiles of 10×15 px) at least `bandAspect` times as wide as tall and at most `bandHeight` px
-    /// tall, darker than `bandDepth` times the paper around them and not touching the page's edge, are
-    /// filled from that paper. Leptonica's map follows a shaded band (a table's header, a section's
-    /// bar, grey 100–130 in a photo, above its foreground level of 60) and brightens it tile by tile to
-    /// the paper's level, so the white print in it is lost.
-    package func backgroundNormalized(
-        foregroundThreshold: Int, bandHeight: Int, bandAspect: Int, bandDepth: Float
-    ) -> PixImage? {
-        var raw: UnsafeMutablePointer<PIX>?
-        let failed = withUnsafePix { pixGetBackgroundGrayMap($0, nil, 10, 15, Int32(foregroundThreshold), 40, &raw) }
-        guard failed == 0, let map = PixImage(taking: raw) else { return nil }
-        // The paper around: the map closed over more than a band's height, in tiles (odd sizes).
-        let down = Int32(max(3, bandHeight / 15) | 1), across = Int32(max(3, bandHeight / 10) | 1)
-        guard let paper = PixImage(taking: map.withUnsafePix { pixCloseGray($0, across, down) }),
-              let deep = paper.copied()
-        else { return nil }
-        _ = deep.withUnsafePix { pixMultConstantGray($0, bandDepth) }
-        guard let below = PixImage(taking: deep.withUnsafePix { d in map.withUnsafePix { pixSubtractGray(nil, d, $0) } }),
-              let notBelow = PixImage(taking: below.withUnsafePix { pixThresholdToBinary($0, 1) }),
-              let dark = PixImage(taking: notBelow.withUnsafePix { pixInvert(nil, $0) }),
-              let enclosed = PixImage(taking: dark.withUnsafePix { pixRemoveBorderConnComps($0, 8) }),
-              let regions = ConnectedComponents(of: enclosed, connectivity: 8),
-              let bands = PixImage(taking: enclosed.withUnsafePix { pixCreateTemplate($0) })
-        else { return nil }
-        var found = false
-        for index in 0..<regions.count {
-            let frame = regions.frame(at: index)
-            let width = frame.width * 10, height = frame.height * 15
-            guard width >= bandAspect * height, height <= bandHeight + 30,
-                  let region = regions.image(at: index), (region.setPixelCount ?? 0) * 2 >= frame.width * frame.height
-            else { continue }
-            _ = bands.withUnsafePix { b in
-                region.withUnsafePix {
-                    pixRasterop(b, Int32(frame.x), Int32(frame.y), Int32(frame.width), Int32(frame.height), PIX_PAINT, $0, 0, 0)
-                }
-            }
-            found = true
-        }
-        if found {
-            _ = map.withUnsafePix { m in paper.withUnsafePix { p in bands.withUnsafePix { pixCombineMasked(m, p, $0) } } }
-        }
-        guard let inverse = PixImage(taking: map.withUnsafePix { pixGetInvBackgroundMap($0, 200, 2, 1) }) else { return nil }
-        return PixImage(taking: withUnsafePix { pix in
-            inverse.withUnsafePix { pixApplyInvBackgroundGrayMap(pix, $0, 10, 15) }
-        })
-    }
-
     /// An 8-bit image with each pixel replaced by the median of the `size`×`size` square around it:
     /// single dark or light pixels go, strokes wider than half the square stay.
     package func medianFiltered(size: Int) -> PixImage? {

@@ -43,6 +43,21 @@ extension PixImage {
             tallies.withUnsafeMutableBufferPointer { tally in
                 for y in stride(from: 0, to: height, by: sampling) {
                     let row = data + y * wordsPerLine
+                    if sampling == 1 {
+                        // Every pixel: a word's four at once, then the last word's pixels one by one.
+                        let whole = width / 4
+                        for index in 0..<whole {
+                            let word = row[index]
+                            tally[Int(truncatingIfNeeded: word >> 24)] += 1
+                            tally[256 | Int(truncatingIfNeeded: (word >> 16) & 0xFF)] += 1
+                            tally[512 | Int(truncatingIfNeeded: (word >> 8) & 0xFF)] += 1
+                            tally[768 | Int(truncatingIfNeeded: word & 0xFF)] += 1
+                        }
+                        for x in (4 * whole)..<width {
+                            tally[(x & 3) << 8 | Int(truncatingIfNeeded: (row[x >> 2] >> (24 - 8 * UInt32(x & 3))) & 0xFF)] += 1
+                        }
+                        continue
+                    }
                     for x in stride(from: 0, to: width, by: sampling) {
                         let level = Int(truncatingIfNeeded: (row[x >> 2] >> (24 - 8 * UInt32(x & 3))) & 0xFF)
                         tally[(x & 3) << 8 | level] += 1
@@ -96,18 +111,6 @@ extension PixImage {
         guard status == 0 else { return nil }
         let gain: Float = measured == 0 && unturned > 0 ? score / unturned : 0
         return (angle, confidence, gain)
-    }
-
-    /// Leptonica's map of an 8-bit page's background: one pixel per tile of `tileWidth`×`tileHeight`,
-    /// the mean of the tile's pixels not darker than `foregroundThreshold`, for tiles with at least
-    /// `minimumCount` of them (the others filled from their neighbours). Nil when Leptonica makes none.
-    package func backgroundGreyMap(tileWidth: Int, tileHeight: Int, foregroundThreshold: Int, minimumCount: Int) -> PixImage? {
-        var map: UnsafeMutablePointer<PIX>?
-        let status = withUnsafePix {
-            pixGetBackgroundGrayMap($0, nil, Int32(tileWidth), Int32(tileHeight), Int32(foregroundThreshold), Int32(minimumCount), &map)
-        }
-        guard let owned = PixImage(taking: map) else { return nil }
-        return status == 0 ? owned : nil
     }
 
     /// The darkest and lightest values of an image, sampling every `sampling`th pixel; for colour, of

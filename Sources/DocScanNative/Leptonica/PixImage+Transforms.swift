@@ -150,7 +150,7 @@ extension PixImage {
     /// (a CImageKernels loop) from this image's: it is handed this image's data, width, height and
     /// words per line, then the new image's data and words per line, both in Leptonica's layout. Nil
     /// unless this image is 8-bit without a colour map and the size is positive.
-    private func greyImage(
+    func greyImage(
         width: Int, height: Int,
         filledBy kernel: (
             _ source: UnsafeMutablePointer<UInt32>, _ sourceWidth: Int32, _ sourceHeight: Int32, _ sourceWords: Int32,

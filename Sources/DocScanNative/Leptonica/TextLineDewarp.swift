@@ -74,8 +74,8 @@ package final class TextLineDewarp {
     /// edges, made a curled page read worse (CER 0.012 → 0.028).
     package init?(page: PixImage, halfSize: Bool = false, binarization: Binarization = .adaptive, minimumLines: Int = minimumLines) {
         let source: PixImage? = switch (binarization, halfSize) {
-        case (.adaptive, false): page
-        case (.adaptive, true): page.scaled(by: 0.5)
+        case (.adaptive, false): page.depth == 8 ? page.adaptivelyThresholded() : page
+        case (.adaptive, true): page.scaled(by: 0.5).flatMap { $0.depth == 8 ? $0.adaptivelyThresholded() : $0 }
         case (.darkPixels, false): page.darkPixels()
         case (.darkPixels, true): page.darkPixels().flatMap { mask in PixImage(taking: mask.withUnsafePix { pixReduceRankBinary2($0, 2, nil) }) }
         }
@@ -83,8 +83,9 @@ package final class TextLineDewarp {
         self.halfSize = halfSize
         var binaryPix: UnsafeMutablePointer<PIX>?
         var scratch: UnsafeMutablePointer<L_DEWARPA>?
-        // Leptonica's single-page set-up binarizes a grey page and takes a 1-bit one as it is; its
-        // array (made for full-size input) is replaced by one that knows the input's reduction.
+        // Leptonica's single-page set-up takes a 1-bit page as it is (a grey one it would threshold
+        // adaptively, as `adaptivelyThresholded()` does for less); its array (made for full-size
+        // input) is replaced by one that knows the input's reduction.
         let started = source.withUnsafePix { pix in
             dewarpSinglePageInit(pix, 0, 1, 0, 0, &binaryPix, &scratch) == 0
         }
