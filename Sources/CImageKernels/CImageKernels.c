@@ -131,6 +131,19 @@ void docscan_projective_grey(const uint32_t *src, int src_width, int src_height,
     }
 }
 
+/// Adds each pixel of an 8-bit row to `sums`, a word's four pixels at a time.
+static void add_row(const uint32_t *row, int width, int32_t *sums) {
+    int whole = width / 4;
+    for (int w = 0; w < whole; w++) {
+        uint32_t word = row[w];
+        sums[4 * w] += word >> 24;
+        sums[4 * w + 1] += (word >> 16) & 0xff;
+        sums[4 * w + 2] += (word >> 8) & 0xff;
+        sums[4 * w + 3] += word & 0xff;
+    }
+    for (int x = 4 * whole; x < width; x++) sums[x] += *pixel((uint32_t *)row, x);
+}
+
 int docscan_area_map_length(int source_length, float scale) {
     return (int)(scale * (float)source_length + 0.5);
 }
@@ -153,10 +166,7 @@ void docscan_area_map_grey(const uint32_t *src, int src_width, int src_height, i
         // The rows wholly inside this output row, summed per column once for the whole row.
         if (inside) {
             for (int x = 0; x < src_width; x++) middle[x] = 0;
-            for (int k = 1; k < dely; k++) {
-                uint32_t *row = top + (long)k * src_words_per_line;
-                for (int x = 0; x < src_width; x++) middle[x] += *pixel(row, x);
-            }
+            for (int k = 1; k < dely; k++) add_row(top + (long)k * src_words_per_line, src_width, middle);
         }
         for (int j = 0; j < dst_width; j++) {
             int xu = (int)(scx * j), xl = (int)(scx * (j + 1.0));
