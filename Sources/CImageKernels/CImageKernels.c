@@ -262,3 +262,51 @@ void docscan_apply_inverse_map(const uint32_t *src, int width, int height, int s
         }
     }
 }
+
+/// Sets bits [from, to) of a 1-bit row (the first pixel in a word's most significant bit).
+static void set_bits(uint32_t *row, int from, int to) {
+    if (from >= to) return;
+    int first_word = from >> 5, last_word = (to - 1) >> 5;
+    uint32_t head = ~0u >> (from & 31), tail = ~0u << (31 - ((to - 1) & 31));
+    if (first_word == last_word) {
+        row[first_word] |= head & tail;
+        return;
+    }
+    row[first_word] |= head;
+    for (int w = first_word + 1; w < last_word; w++) row[w] = ~0u;
+    row[last_word] |= tail;
+}
+
+void docscan_line_window_rows(const uint32_t *src, int width, int height, int src_words_per_line,
+                              uint32_t *dst, int dst_words_per_line, int first_offset, int size, int all) {
+    int words = (width + 31) / 32;
+    // The last word's bits past the row's end read as clear.
+    uint32_t last_mask = width % 32 == 0 ? ~0u : ~(~0u >> (width % 32));
+    for (int y = 0; y < height; y++) {
+        const uint32_t *line = src + (long)y * src_words_per_line;
+        uint32_t *out = dst + (long)y * dst_words_per_line;
+        int start = -1;
+        for (int w = 0; w <= words; w++) {
+            // Past the last word: a clear word, which ends a run reaching the row's end.
+            uint32_t word = w == words ? 0 : w == words - 1 ? line[w] & last_mask : line[w];
+            if (start < 0 ? word == 0 : word == ~0u) continue;
+            int bit = 0;
+            while (bit < 32) {
+                uint32_t rest = (start < 0 ? word : ~word) << bit;
+                if (rest == 0) break;
+                bit += __builtin_clz(rest);
+                if (start < 0) {
+                    start = 32 * w + bit;
+                    continue;
+                }
+                // The run [start, end) of set pixels: any window holding one of its pixels (all), or
+                // every window lying within it (all set).
+                int end = 32 * w + bit;
+                int from = all ? start + first_offset + size - 1 : start + first_offset;
+                int to = all ? end + first_offset : end + first_offset + size - 1;
+                set_bits(out, from < 0 ? 0 : from, to > width ? width : to);
+                start = -1;
+            }
+        }
+    }
+}

@@ -43,7 +43,7 @@ struct LineMorphologyTests {
 
     /// Odd and even bricks, short and longer than a word, on sizes whose rows end inside a word and an
     /// image narrower than the brick.
-    @Test(arguments: [(1001, 157), (70, 90), (33, 40)])
+    @Test(arguments: [(1001, 157), (70, 90), (33, 40), (64, 40)])
     func everyOperationMatchesLeptonicasBrick(width: Int, height: Int) throws {
         let image = try marks(width: width, height: height)
         for size in [2, 3, 15, 16, 31, 33, 40, 50, 82] {

@@ -71,4 +71,12 @@ void docscan_apply_inverse_map(const uint32_t *src, int width, int height, int s
                                const uint32_t *map, int map_width, int map_height, int map_words_per_line,
                                int tile_width, int tile_height, uint32_t *dst, int dst_words_per_line,
                                uint32_t *factors);
+/// Fills the 1-bit image `dst` (the size of `src`, zeroed) with each pixel of the 1-bit image `src`'s
+/// rows combined over a window of `size` pixels: pixel p becomes the OR (`all` 0) or the AND (`all` 1) of
+/// the pixels p - first_offset - (size - 1) ... p - first_offset of its row, pixels outside the row
+/// counting as clear. This is Leptonica's brick dilation (`first_offset` -(size / 2)) and erosion
+/// (`first_offset` size / 2 - size + 1) along rows, computed from the runs of set pixels: each run
+/// widens or narrows by the window, where Leptonica shifts the whole image once per pixel of the brick.
+void docscan_line_window_rows(const uint32_t *src, int width, int height, int src_words_per_line,
+                              uint32_t *dst, int dst_words_per_line, int first_offset, int size, int all);
 #endif

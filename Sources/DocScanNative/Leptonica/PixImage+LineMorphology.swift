@@ -1,14 +1,16 @@
+internal import CImageKernels
 internal import CLeptonica
 import DocScanCore
 
 /// Binary morphology of a 1-bit image with a brick one pixel thick (a row or a column of hits), pixel
 /// for pixel what Leptonica's `pixDilateBrick`, `pixErodeBrick`, `pixOpenBrick` and `pixCloseSafeBrick`
-/// make of it, in about 2·log₂ n image operations instead of n.
+/// make of it, without Leptonica's one shifted copy of the image per pixel of the brick.
 ///
-/// Leptonica shifts and combines the image once per pixel of the brick: the text-line finder's closing
-/// with a brick of 82 pixels (a 2,480-pixel-wide page) is 164 shifted copies of the page, and finding a
-/// flat letter's lines took a third of its clean-up. A brick's window is built by doubling instead: the
-/// OR (or AND) of `n` shifted copies is that of two overlapping windows of a power of two each, and a
+/// The text-line finder's closing with a brick of 82 pixels (a 2,480-pixel-wide page) was 164 shifted
+/// copies of the page, and finding a flat letter's lines took a third of its clean-up. Along rows (the
+/// finder's closings and openings), each run of set pixels is widened or narrowed by the brick
+/// (`docscan_line_window_rows`); along columns (short bricks), the window is built by doubling: the OR
+/// (or AND) of `n` shifted copies is that of two overlapping windows of a power of two each, and a
 /// window of 2k is two of k. Pixels outside the image count as unset, as in Leptonica's default
 /// (asymmetric) boundary condition, for dilation and erosion alike.
 extension PixImage {
@@ -44,6 +46,26 @@ extension PixImage {
         return PixImage(taking: closed.withUnsafePix { pixRemoveBorder($0, border) })
     }
 
+    /// `window(along: .horizontal, …)` computed run by run (`docscan_line_window_rows`): each row's runs
+    /// of set pixels widened (any set) or narrowed (all set) by the window. The text-line finder's
+    /// closings and openings run along rows with bricks of up to 1/30 of the page's width; by doubling,
+    /// each was 2·log₂ n shifted copies of the whole page, half of a flat page's curl step.
+    private func rowWindow(firstOffset: Int, size: Int, all: Bool) -> PixImage? {
+        guard let output = PixImage(taking: pixCreate(Int32(width), Int32(height), 1)) else { return nil }
+        let done = withUnsafePix { source -> Bool in
+            guard let sourceData = pixGetData(source) else { return false }
+            return output.withUnsafePix { target -> Bool in
+                guard let targetData = pixGetData(target) else { return false }
+                pixCopyResolution(target, source)
+                docscan_line_window_rows(
+                    sourceData, pixGetWidth(source), pixGetHeight(source), pixGetWpl(source), targetData, pixGetWpl(target),
+                    Int32(firstOffset), Int32(size), all ? 1 : 0)
+                return true
+            }
+        }
+        return done ? output : nil
+    }
+
     /// Each pixel combined (`PIX_SRC | PIX_DST`: any set; `PIX_SRC & PIX_DST`: all set) over the `size`
     /// pixels from `firstOffset` before it along `axis`: pixel p becomes the combination of the pixels
     /// p − firstOffset − (size − 1) … p − firstOffset. Nil for a brick under one pixel or an image that
@@ -51,12 +73,10 @@ extension PixImage {
     private func window(along axis: LineAxis, firstOffset: Int, size: Int, combining operation: Int32) -> PixImage? {
         guard size >= 1, depth == 1 else { return nil }
         guard size > 1 else { return copied() }
+        if axis == .horizontal { return rowWindow(firstOffset: firstOffset, size: size, all: operation == PIX_SRC & PIX_DST) }
         // Wide enough that every window read for the image lies inside the padding, which is unset.
         let pad = Int32(32 * ((size + abs(firstOffset) + 31) / 32))
-        let horizontal = axis == .horizontal
-        guard let padded = PixImage(taking: withUnsafePix {
-            horizontal ? pixAddBorderGeneral($0, pad, pad, 0, 0, 0) : pixAddBorderGeneral($0, 0, 0, pad, pad, 0)
-        }) else { return nil }
+        guard let padded = PixImage(taking: withUnsafePix { pixAddBorderGeneral($0, 0, 0, pad, pad, 0) }) else { return nil }
         let (width, height) = (Int32(padded.width), Int32(padded.height))
         /// `padded` becomes the combination of itself and itself shifted `shift` pixels on.
         func combineShifted(by shift: Int) -> Bool {
@@ -64,9 +84,7 @@ extension PixImage {
             let step = Int32(shift)
             return padded.withUnsafePix { target in
                 before.withUnsafePix { source in
-                    horizontal
-                        ? pixRasterop(target, step, 0, width - step, height, operation, source, 0, 0) == 0
-                        : pixRasterop(target, 0, step, width, height - step, operation, source, 0, 0) == 0
+                    pixRasterop(target, 0, step, width, height - step, operation, source, 0, 0) == 0
                 }
             }
         }
@@ -81,8 +99,6 @@ extension PixImage {
         }
         // Pixel p of the result is the window ending at p − firstOffset.
         let start = Int(pad) - firstOffset
-        return padded.cropped(to: horizontal
-            ? PageBox(x: start, y: 0, width: self.width, height: self.height)
-            : PageBox(x: 0, y: start, width: self.width, height: self.height))
+        return padded.cropped(to: PageBox(x: 0, y: start, width: self.width, height: self.height))
     }
 }
