@@ -26,8 +26,8 @@ extension PixImage {
         let columns = width / tileWidth, rows = height / tileHeight
         let scratch = 32 * ((columns * tileWidth + 31) / 32)
         var sums = [Int32](repeating: 0, count: scratch), counts = sums
-        let filled = greyImage(
-            width: (width + tileWidth - 1) / tileWidth, height: (height + tileHeight - 1) / tileHeight
+        let filled = kernelImage(
+            width: (width + tileWidth - 1) / tileWidth, height: (height + tileHeight - 1) / tileHeight, depth: 8
         ) { source, sourceWidth, sourceHeight, sourceWords, target, targetWords in
             mask.withUnsafePix { bits in
                 guard let bitData = pixGetData(bits) else { return }
@@ -48,7 +48,7 @@ extension PixImage {
         guard inverse.depth == 16, tileWidth > 0, tileHeight > 0 else { return nil }
         var factors = [UInt32](repeating: 0, count: 4 * ((width + 3) / 4))
         var applied = false
-        let output = greyImage(width: width, height: height) { source, sourceWidth, sourceHeight, sourceWords, target, targetWords in
+        let output = kernelImage(width: width, height: height, depth: 8) { source, sourceWidth, sourceHeight, sourceWords, target, targetWords in
             inverse.withUnsafePix { map in
                 guard let mapData = pixGetData(map), 4 * Int(sourceWords) == factors.count else { return }
                 docscan_apply_inverse_map(

@@ -51,19 +51,10 @@ extension PixImage {
     /// closings and openings run along rows with bricks of up to 1/30 of the page's width; by doubling,
     /// each was 2·log₂ n shifted copies of the whole page, half of a flat page's curl step.
     private func rowWindow(firstOffset: Int, size: Int, all: Bool) -> PixImage? {
-        guard let output = PixImage(taking: pixCreate(Int32(width), Int32(height), 1)) else { return nil }
-        let done = withUnsafePix { source -> Bool in
-            guard let sourceData = pixGetData(source) else { return false }
-            return output.withUnsafePix { target -> Bool in
-                guard let targetData = pixGetData(target) else { return false }
-                pixCopyResolution(target, source)
-                docscan_line_window_rows(
-                    sourceData, pixGetWidth(source), pixGetHeight(source), pixGetWpl(source), targetData, pixGetWpl(target),
-                    Int32(firstOffset), Int32(size), all ? 1 : 0)
-                return true
-            }
+        kernelImage(width: width, height: height, depth: 1) { source, sourceWidth, sourceHeight, sourceWords, target, targetWords in
+            docscan_line_window_rows(
+                source, sourceWidth, sourceHeight, sourceWords, target, targetWords, Int32(firstOffset), Int32(size), all ? 1 : 0)
         }
-        return done ? output : nil
     }
 
     /// Each pixel combined (`PIX_SRC | PIX_DST`: any set; `PIX_SRC & PIX_DST`: all set) over the `size`

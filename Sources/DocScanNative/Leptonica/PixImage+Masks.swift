@@ -165,8 +165,7 @@ extension PixImage {
             let wordsPerLine = Int(pixGetWpl(pix))
             let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))
             let words = (width + 31) / 32
-            // The last word's bits past the row's end (Leptonica leaves them undefined) read as clear.
-            let lastMask: UInt32 = width % 32 == 0 ? ~0 : ~(~0 >> UInt32(width % 32))
+            let lastMask = Self.lastWordMask(width: width)
             return (0..<height).map { y in
                 let line = data + y * wordsPerLine
                 var runs: [Range<Int>] = []
@@ -219,6 +218,12 @@ extension PixImage {
         return zip(sums, counts).map { sum, count in count > 0 ? sum / count : nil }
     }
 
+    /// The bits of a 1-bit row's last word that lie within `width`: Leptonica leaves the others
+    /// undefined, so they are masked off to read as clear.
+    private static func lastWordMask(width: Int) -> UInt32 {
+        width % 32 == 0 ? ~0 : ~(~0 >> UInt32(width % 32))
+    }
+
     /// Calls `body` with the column and row of each set pixel of a 1-bit image, row by row, in every
     /// `rowStep`th row of `rows` (all rows when nil, clipped to the image), reading word by word and
     /// skipping empty words; false when the image has no pixel data.
@@ -229,9 +234,8 @@ extension PixImage {
             let wordsPerLine = Int(pixGetWpl(pix))
             let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))
             guard width > 0 else { return true }
-            // Leptonica leaves the bits past the width in a line's last word undefined.
             let lastWord = (width - 1) >> 5
-            let lastMask: UInt32 = width & 31 == 0 ? ~0 : ~(UInt32.max >> UInt32(width & 31))
+            let lastMask = Self.lastWordMask(width: width)
             let rows = (rows ?? 0..<height).clamped(to: 0..<height)
             for y in stride(from: rows.lowerBound, to: rows.upperBound, by: rowStep) {
                 let line = data + y * wordsPerLine
@@ -258,9 +262,8 @@ extension PixImage {
             let wordsPerLine = Int(pixGetWpl(pix))
             let width = Int(pixGetWidth(pix)), height = Int(pixGetHeight(pix))
             guard width > 0 else { return [Int](repeating: 0, count: height) }
-            // Leptonica leaves the bits past the width in a line's last word undefined.
             let lastWord = (width - 1) >> 5
-            let lastMask: UInt32 = width & 31 == 0 ? ~0 : ~(UInt32.max >> UInt32(width & 31))
+            let lastMask = Self.lastWordMask(width: width)
             return (0..<height).map { y in
                 let line = data + y * wordsPerLine
                 var count = 0

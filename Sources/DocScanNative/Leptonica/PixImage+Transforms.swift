@@ -102,7 +102,7 @@ extension PixImage {
         let width = Int(docscan_area_map_length(Int32(self.width), factor))
         let height = Int(docscan_area_map_length(Int32(self.height), factor))
         var middle = [Int32](repeating: 0, count: self.width)
-        let output = greyImage(width: width, height: height) { input, inputWidth, inputHeight, inputWords, target, targetWords in
+        let output = kernelImage(width: width, height: height, depth: 8) { input, inputWidth, inputHeight, inputWords, target, targetWords in
             docscan_area_map_grey(input, inputWidth, inputHeight, inputWords, target, Int32(width), Int32(height), targetWords, &middle)
         }
         _ = output?.withUnsafePix { pixScaleResolution($0, factor, factor) }
@@ -124,7 +124,7 @@ extension PixImage {
         }
         defer { lept_free(coefficients) }
         guard fitted, let coefficients else { return nil }
-        return greyImage(width: width, height: height) { input, inputWidth, inputHeight, inputWords, target, targetWords in
+        return kernelImage(width: width, height: height, depth: 8) { input, inputWidth, inputHeight, inputWords, target, targetWords in
             docscan_projective_grey(input, inputWidth, inputHeight, inputWords, target, Int32(width), Int32(height), targetWords, coefficients, fill)
         }
     }
@@ -140,26 +140,27 @@ extension PixImage {
         let columns = (width - 1) / step + 2, rows = (height - 1) / step + 2
         guard map.count == columns * rows else { return nil }
         let gridX = map.map(\.x), gridY = map.map(\.y)
-        return greyImage(width: width, height: height) { source, sourceWidth, sourceHeight, sourceWords, target, targetWords in
+        return kernelImage(width: width, height: height, depth: 8) { source, sourceWidth, sourceHeight, sourceWords, target, targetWords in
             docscan_remap_grey(
                 source, sourceWidth, sourceHeight, sourceWords, target, Int32(width), Int32(height), targetWords,
                 gridX, gridY, Int32(columns), Int32(rows), Int32(step), fill)
         }
     }
 
-    /// A new `width` × `height` 8-bit image with this one's resolution, its levels written by `kernel`
-    /// (a CImageKernels loop) from this image's: it is handed this image's data, width, height and
-    /// words per line, then the new image's data and words per line, both in Leptonica's layout. Nil
-    /// unless this image is 8-bit without a colour map and the size is positive.
-    func greyImage(
-        width: Int, height: Int,
+    /// A new `width` × `height` image of this one's depth (8 or 1 bits) and resolution, its pixels
+    /// written by `kernel` (a CImageKernels loop) from this image's: it is handed this image's data,
+    /// width, height and words per line, then the new image's data and words per line, both in
+    /// Leptonica's layout, the new image zeroed. Nil unless this image has `depth` bits, no colour map,
+    /// and the size is positive.
+    func kernelImage(
+        width: Int, height: Int, depth: Int,
         filledBy kernel: (
             _ source: UnsafeMutablePointer<UInt32>, _ sourceWidth: Int32, _ sourceHeight: Int32, _ sourceWords: Int32,
             _ target: UnsafeMutablePointer<UInt32>, _ targetWords: Int32
         ) -> Void
     ) -> PixImage? {
-        guard depth == 8, width > 0, height > 0,
-              let output = PixImage(taking: pixCreate(Int32(width), Int32(height), 8))
+        guard self.depth == depth, width > 0, height > 0,
+              let output = PixImage(taking: pixCreate(Int32(width), Int32(height), Int32(depth)))
         else { return nil }
         let done = withUnsafePix { source -> Bool in
             guard pixGetColormap(source) == nil, let sourceData = pixGetData(source) else { return false }
