@@ -1,5 +1,7 @@
 #include "CImageKernels.h"
 
+#include <math.h>
+
 /// Where pixel x of an 8-bit row lies among the row's bytes: Leptonica keeps 32-bit words in the
 /// machine's order, so on a little-endian machine a word's first pixel is its last byte in memory. The
 /// mapping is its own inverse: it also gives the pixel a byte holds.
@@ -309,4 +311,167 @@ void docscan_line_window_rows(const uint32_t *src, int width, int height, int sr
             }
         }
     }
+}
+
+// Leptonica's skew arithmetic is float and double as written in skew.c and shear.c; a fused
+// multiply-add would change the scores' last bits and with them, at a tie, the angle.
+#pragma STDC FP_CONTRACT OFF
+
+void docscan_column_prefix(const uint32_t *src, int width, int height, int src_words_per_line,
+                           uint16_t *prefix, uint32_t *column_words) {
+    for (int y = 0; y < height; y++) prefix[y] = 0;
+    for (int w = 0; 32 * w < width; w++) {
+        for (int y = 0; y < height; y++) column_words[y] = src[(long)y * src_words_per_line + w];
+        int bits = width - 32 * w < 32 ? width - 32 * w : 32;
+        for (int j = 0; j < bits; j++) {
+            const uint16_t *before = prefix + (long)(32 * w + j) * height;
+            uint16_t *after = prefix + (long)(32 * w + j + 1) * height;
+            int shift = 31 - j;
+            for (int y = 0; y < height; y++) after[y] = (uint16_t)(before[y] + ((column_words[y] >> shift) & 1));
+        }
+    }
+}
+
+/// Leptonica's normalizeAngleForShear, for MinDiffFromHalfPi.
+static float angle_for_shear(float radang) {
+    const float half_pi = 3.14159265 / 2.0, least = 0.04f;
+    if (radang < -half_pi || radang > half_pi) radang = radang - (int32_t)(radang / half_pi) * half_pi;
+    if (radang > half_pi - least) radang = half_pi - least;
+    else if (radang < -half_pi + least) radang = -half_pi + least;
+    return radang;
+}
+
+/// Adds columns [from, to) of the image, moved down by `shift` rows (up when negative; rows moved past
+/// either edge are lost), to the row counts `rows`: what pixRasterop does with one band of a shear.
+static void add_band(const uint16_t *prefix, int width, int height, int from, int to, int shift, int32_t *rows) {
+    if (from < 0) from = 0;
+    if (to > width) to = width;
+    if (to <= from) return;
+    const uint16_t *left = prefix + (long)from * height, *right = prefix + (long)to * height;
+    int first = shift > 0 ? shift : 0, last = shift < 0 ? height + shift : height;
+    // The counts wrap at 2^16, their difference does not: a band is narrower than 65,536 columns.
+    for (int y = first; y < last; y++) rows[y] += (uint16_t)(right[y - shift] - left[y - shift]);
+}
+
+float docscan_sheared_square_sum(const uint16_t *prefix, int width, int height, float radang, int32_t *rows) {
+    for (int y = 0; y < height; y++) rows[y] = 0;
+    radang = angle_for_shear(radang);
+    if (radang == 0.0 || tan(radang) == 0.0) {
+        add_band(prefix, width, height, 0, width, 0, rows);
+    } else {
+        // pixVShear about x = 0: the band left of x = initxincr stays, each next band moves one row
+        // further, its width from the rounded multiples of 1 / tan.
+        int sign = radang < 0 ? -1 : 1;
+        float tanangle = tan(radang);
+        float invangle = fabs(1. / tanangle);
+        int initxincr = (int32_t)(invangle / 2.);
+        add_band(prefix, width, height, -initxincr, initxincr, 0, rows);
+        int x = initxincr;
+        for (int vshift = 1; x < width; vshift++) {
+            int xincr = (int32_t)(invangle * (vshift + 0.5) + 0.5) - x;
+            if (width - x < xincr) xincr = width - x;
+            add_band(prefix, width, height, x, x + xincr, sign * vshift, rows);
+            x += xincr;
+        }
+    }
+    // pixFindDifferentialSquareSum: the rows near the top and bottom are left out.
+    int skiph = (int32_t)(0.05 * width);
+    int skip = height / 10 < skiph ? height / 10 : skiph;
+    int nskip = skip / 2 > 1 ? skip / 2 : 1;
+    float sum = 0.0;
+    for (int i = nskip; i < height - nskip; i++) {
+        float diff = (float)rows[i] - (float)rows[i - 1];
+        sum += diff * diff;
+    }
+    return sum;
+}
+
+/// Whether a 1-bit image has no set pixel (Leptonica's pixZero, which ignores the pad bits).
+static int all_clear(const uint32_t *src, int width, int height, int src_words_per_line) {
+    int full = width / 32, rest = width % 32;
+    uint32_t tail = rest == 0 ? 0 : ~(~0u >> rest);
+    for (int y = 0; y < height; y++) {
+        const uint32_t *line = src + (long)y * src_words_per_line;
+        for (int w = 0; w < full; w++) if (line[w]) return 0;
+        if (rest && (line[full] & tail)) return 0;
+    }
+    return 1;
+}
+
+int docscan_skew_sweep_search(const uint32_t *search, int search_width, int search_height, int search_words_per_line,
+                              const uint32_t *sweep, int sweep_width, int sweep_height, int sweep_words_per_line,
+                              float sweep_range, float sweep_delta, float minimum_search_delta,
+                              uint16_t *prefix, uint32_t *column_words, int32_t *rows,
+                              float *angle, float *confidence, float *end_score, float *unturned) {
+    *angle = 0.0;
+    *confidence = 0.0;
+    *end_score = 0.0;
+    *unturned = 0.0;
+    if (all_clear(search, search_width, search_height, search_words_per_line)) return 1;
+    if (search_width > 65535) return -1;
+    const float deg2rad = 3.1415926535 / 180.;
+    const float range_left = 0.0f - sweep_range;
+    int angles = (int32_t)((2. * sweep_range) / sweep_delta + 1);
+
+    // The sweep, on the smaller copy; the first angle of the highest score wins, as in numaGetMax.
+    docscan_column_prefix(sweep, sweep_width, sweep_height, sweep_words_per_line, prefix, column_words);
+    float max_score = -1000000000.;
+    float max_angle = 0.0;
+    int max_index = 0;
+    for (int i = 0; i < angles; i++) {
+        float theta = range_left + i * sweep_delta;
+        float score = docscan_sheared_square_sum(prefix, sweep_width, sweep_height, deg2rad * theta, rows);
+        if (score > max_score) {
+            max_score = score;
+            max_index = i;
+            max_angle = theta;
+        }
+    }
+    int same = search == sweep;
+    if (!same) docscan_column_prefix(search, search_width, search_height, search_words_per_line, prefix, column_words);
+    *unturned = docscan_sheared_square_sum(prefix, search_width, search_height, 0.0f, rows);
+    if (angles <= 0 || max_index == 0 || max_index == angles - 1) return 0;
+
+    // The binary search, on the larger copy: each round halves the step either side of the best angle.
+    float center = max_angle;
+    float scores[5];
+    scores[2] = docscan_sheared_square_sum(prefix, search_width, search_height, deg2rad * center, rows);
+    scores[0] = docscan_sheared_square_sum(prefix, search_width, search_height, deg2rad * (center - sweep_delta), rows);
+    scores[4] = docscan_sheared_square_sum(prefix, search_width, search_height, deg2rad * (center + sweep_delta), rows);
+    // numaGetMin over every score of the search.
+    float min_score = +1000000000.;
+    for (int i = 0; i < 5; i += 2) if (scores[i] < min_score) min_score = scores[i];
+    float delta = 0.5 * sweep_delta;
+    while (delta >= minimum_search_delta) {
+        float left = center - delta;
+        scores[1] = docscan_sheared_square_sum(prefix, search_width, search_height, deg2rad * left, rows);
+        if (scores[1] < min_score) min_score = scores[1];
+        float right = center + delta;
+        scores[3] = docscan_sheared_square_sum(prefix, search_width, search_height, deg2rad * right, rows);
+        if (scores[3] < min_score) min_score = scores[3];
+        max_score = scores[1];
+        max_index = 1;
+        for (int i = 2; i < 4; i++) {
+            if (scores[i] > max_score) {
+                max_score = scores[i];
+                max_index = i;
+            }
+        }
+        float left_score = scores[max_index - 1], right_score = scores[max_index + 1];
+        scores[2] = max_score;
+        scores[0] = left_score;
+        scores[4] = right_score;
+        center = center + delta * (max_index - 2);
+        delta = 0.5 * delta;
+    }
+    *angle = center;
+    *end_score = scores[2];
+
+    // Leptonica's confidence: the best score over the worst of the search, when the worst is not too
+    // small for the page's size, and the angle is not at the sweep's ends.
+    float threshold = (float)0.000002 * search_width * search_width * search_height;
+    *confidence = min_score > threshold ? max_score / min_score : 0.0f;
+    if (center > range_left + 2 * sweep_range - sweep_delta || center < range_left + sweep_delta || max_score < 10000)
+        *confidence = 0.0;
+    return 0;
 }

@@ -79,4 +79,32 @@ void docscan_apply_inverse_map(const uint32_t *src, int width, int height, int s
 /// widens or narrows by the window, where Leptonica shifts the whole image once per pixel of the brick.
 void docscan_line_window_rows(const uint32_t *src, int width, int height, int src_words_per_line,
                               uint32_t *dst, int dst_words_per_line, int first_offset, int size, int all);
+
+/// Fills `prefix` ((`width` + 1) x `height` entries, column by column) with the running counts of the
+/// 1-bit image `src`'s rows, modulo 2^16: entry (x, y) counts the set pixels of row y left of column x,
+/// so a band of columns narrower than 65,536 has its row counts by one subtraction per row.
+/// `column_words` is scratch for `height` entries.
+void docscan_column_prefix(const uint32_t *src, int width, int height, int src_words_per_line,
+                           uint16_t *prefix, uint32_t *column_words);
+
+/// Leptonica's skew score of a 1-bit image (`prefix` from docscan_column_prefix) sheared vertically
+/// about its left edge by `radang` radians, bringing in white: the differential square sum of its row
+/// counts (pixVShearCorner, then pixFindDifferentialSquareSum), without making the sheared image.
+/// Each band pixVShear moves by one more row adds its columns' counts, shifted, to `rows` (scratch for
+/// `height` entries).
+float docscan_sheared_square_sum(const uint16_t *prefix, int width, int height, float radang, int32_t *rows);
+
+/// Leptonica's pixFindSkewSweepAndSearchScore on a 1-bit image `search` and its further reduced copy
+/// `sweep` (the same pointer when they are one image), with its float arithmetic, tie-breaking,
+/// confidence and end score, and the score of `search` unturned. Leptonica shears the whole image once
+/// per angle (46 times for a 15° sweep) and counts its rows; here each image's row counts per column
+/// are summed once (`prefix`: scratch for (`search_width` + 1) x `search_height` entries, at least as
+/// many as the sweep needs; `column_words` and `rows` for `search_height`). Returns 1 when `search` has
+/// no set pixel, as Leptonica does, -1 when it is wider than 65,535 pixels (the counts are 16-bit),
+/// else 0; the angle and confidence are 0 when the best angle of the sweep is at either end.
+int docscan_skew_sweep_search(const uint32_t *search, int search_width, int search_height, int search_words_per_line,
+                              const uint32_t *sweep, int sweep_width, int sweep_height, int sweep_words_per_line,
+                              float sweep_range, float sweep_delta, float minimum_search_delta,
+                              uint16_t *prefix, uint32_t *column_words, int32_t *rows,
+                              float *angle, float *confidence, float *end_score, float *unturned);
 #endif

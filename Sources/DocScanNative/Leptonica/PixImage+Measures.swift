@@ -1,3 +1,4 @@
+internal import CImageKernels
 internal import CLeptonica
 
 /// Measurements of an image; none changes it.
@@ -78,38 +79,63 @@ extension PixImage {
     /// The skew of the text lines of a 1-bit image, in degrees (positive: clockwise), and Leptonica's
     /// confidence in it: a sweep over ±`sweepRange`° in steps of `sweepDelta`° on a copy reduced by
     /// `sweepReduction`, then a binary search down to `minimumSearchDelta`° on one reduced by
-    /// `searchReduction`. Nil when Leptonica cannot measure it.
+    /// `searchReduction`. Nil when Leptonica cannot measure it (an empty image, a reduction it does not
+    /// make).
     ///
     /// `gain` is how much better the lines line up at that angle than as the image is: Leptonica's
     /// score (the differential square sum of the row sums) at the angle over its score unturned, on the
     /// same reduced copy. Leptonica's confidence compares the peak with angles 1° either side of it
     /// only, which a sparse page of tall glyphs (Chinese) does not pass even when far skewed.
+    ///
+    /// Angle, confidence and score are `pixFindSkewSweepAndSearchScore`'s to the last bit; the reduced
+    /// copies are Leptonica's, the scores CImageKernels' (`docscan_skew_sweep_search`). Leptonica shears
+    /// and counts the whole copy at each of its 46 angles, which was a sixth of a flat page's clean-up.
     package func skew(
         sweepReduction: Int, searchReduction: Int, sweepRange: Float, sweepDelta: Float, minimumSearchDelta: Float
     ) -> (angle: Float, confidence: Float, gain: Float)? {
-        // The copy Leptonica would search on (rank 1: a reduced pixel is set when any of its 4 is), made
-        // here once, so the score unturned is taken on it too.
-        let levels: (Int32, Int32, Int32)? = switch searchReduction {
-        case 2: (1, 0, 0)
-        case 4: (1, 1, 0)
-        case 8: (1, 1, 2)
-        default: nil
+        // Leptonica's reductions by rank (a reduced pixel is set when any of its 4 is, at rank 1; 2 of them,
+        // at rank 2): the search copy from this image, the sweep copy from the search copy.
+        func reduced(_ image: PixImage, by factor: Int, levels: [Int: (Int32, Int32, Int32)]) -> PixImage? {
+            guard factor != 1 else { return image }
+            guard let level = levels[factor] else { return nil }
+            return PixImage(taking: image.withUnsafePix { pixReduceRankBinaryCascade($0, level.0, level.1, level.2, 0) })
         }
-        var search = self
-        if let levels {
-            guard let reduced = PixImage(taking: withUnsafePix { pixReduceRankBinaryCascade($0, levels.0, levels.1, levels.2, 0) })
-            else { return nil }
-            search = reduced
-        }
+        guard depth == 1, searchReduction >= 1, sweepReduction % searchReduction == 0,
+              let search = reduced(self, by: searchReduction, levels: [2: (1, 0, 0), 4: (1, 1, 0), 8: (1, 1, 2)]),
+              let sweep = reduced(search, by: sweepReduction / searchReduction, levels: [2: (1, 0, 0), 4: (1, 2, 0), 8: (1, 2, 2)]),
+              search.width > 0, search.height > 0, sweep.height <= search.height
+        else { return nil }
         var angle: Float = 0, confidence: Float = 0, score: Float = 0, unturned: Float = 0
-        let (status, measured) = search.withUnsafePix { pix in
-            (pixFindSkewSweepAndSearchScore(
-                pix, &angle, &confidence, &score, Int32(max(1, sweepReduction / max(1, searchReduction))), 1, 0, sweepRange,
-                sweepDelta, minimumSearchDelta),
-             pixFindDifferentialSquareSum(pix, &unturned))
+        let status: Int32
+        if search.width <= 65_535 {
+            // Filled by the kernel before it is read: column 0 zeroed, each next column from the last.
+            var prefix = [UInt16](unsafeUninitializedCapacity: (search.width + 1) * search.height) { _, count in
+                count = (search.width + 1) * search.height
+            }
+            var columnWords = [UInt32](repeating: 0, count: search.height)
+            var rows = [Int32](repeating: 0, count: search.height)
+            status = search.withUnsafePix { searchPix in
+                sweep.withUnsafePix { sweepPix -> Int32 in
+                    guard let searchData = pixGetData(searchPix), let sweepData = pixGetData(sweepPix) else { return -1 }
+                    return docscan_skew_sweep_search(
+                        searchData, Int32(search.width), Int32(search.height), pixGetWpl(searchPix),
+                        sweepData, Int32(sweep.width), Int32(sweep.height), pixGetWpl(sweepPix),
+                        sweepRange, sweepDelta, minimumSearchDelta, &prefix, &columnWords, &rows,
+                        &angle, &confidence, &score, &unturned)
+                }
+            }
+        } else {
+            // Wider than the kernel's 16-bit counts: Leptonica's own sweep, shearing the copy per angle.
+            let (swept, measured) = search.withUnsafePix { pix in
+                (pixFindSkewSweepAndSearchScore(
+                    pix, &angle, &confidence, &score, Int32(sweepReduction / searchReduction), 1, 0, sweepRange,
+                    sweepDelta, minimumSearchDelta),
+                 pixFindDifferentialSquareSum(pix, &unturned))
+            }
+            status = measured == 0 ? swept : 1
         }
         guard status == 0 else { return nil }
-        let gain: Float = measured == 0 && unturned > 0 ? score / unturned : 0
+        let gain: Float = unturned > 0 ? score / unturned : 0
         return (angle, confidence, gain)
     }
 
