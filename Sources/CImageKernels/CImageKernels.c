@@ -134,62 +134,52 @@ void docscan_projective_grey(const uint32_t *src, int src_width, int src_height,
 }
 
 /// Adds each pixel of an 8-bit row to `sums`, a word's four pixels at a time.
-static void add_row(const uint32_t *row, int width, int32_t *sums) {
-    int whole = width / 4;
-    for (int w = 0; w < whole; w++) {
-        uint32_t word = row[w];
-        sums[4 * w] += word >> 24;
-        sums[4 * w + 1] += (word >> 16) & 0xff;
-        sums[4 * w + 2] += (word >> 8) & 0xff;
-        sums[4 * w + 3] += word & 0xff;
-    }
-    for (int x = 4 * whole; x < width; x++) sums[x] += *pixel((uint32_t *)row, x);
-}
-
 int docscan_area_map_length(int source_length, float scale) {
     return (int)(scale * (float)source_length + 0.5);
 }
 
 void docscan_area_map_grey(const uint32_t *src, int src_width, int src_height, int src_words_per_line,
                            uint32_t *dst, int dst_width, int dst_height, int dst_words_per_line,
-                           int32_t *middle) {
+                           int32_t *middle, int64_t *prefix) {
     // Leptonica's types, term for term: the scale in float, each edge in 16ths of a source pixel.
     float scx = 16. * (float)src_width / (float)dst_width;
     float scy = 16. * (float)src_height / (float)dst_height;
-    int wm2 = src_width - 2, hm2 = src_height - 2;
+    int wm2 = src_width - 2, hm2 = src_height - 2, row_bytes = 4 * src_words_per_line;
     for (int i = 0; i < dst_height; i++) {
         int yu = (int)(scy * i), yl = (int)(scy * (i + 1.0));
         int yup = yu >> 4, yuf = yu & 0x0f, ylp = yl >> 4, ylf = yl & 0x0f;
         int dely = ylp - yup;
         uint32_t *out = dst + (long)i * dst_words_per_line;
-        uint32_t *top = (uint32_t *)src + (long)yup * src_words_per_line;
+        const uint32_t *top = src + (long)yup * src_words_per_line;
         int inside = ylp <= hm2;
-        uint32_t *bottom = inside ? top + (long)dely * src_words_per_line : top;
-        // The rows wholly inside this output row, summed per column once for the whole row.
         if (inside) {
-            for (int x = 0; x < src_width; x++) middle[x] = 0;
-            for (int k = 1; k < dely; k++) add_row(top + (long)k * src_words_per_line, src_width, middle);
+            // Each column's weighted sum down this output row (the top row's share, 16 for each row
+            // wholly inside, the bottom row's share), byte by byte in memory order; then their running
+            // sums along the row in pixel order. An output pixel is then its two edge columns' shares
+            // and 16 times the columns between: Leptonica's corners, sides and inner sum, regrouped.
+            const uint8_t *upper = (const uint8_t *)top;
+            const uint8_t *lower = (const uint8_t *)(top + (long)dely * src_words_per_line);
+            for (int b = 0; b < row_bytes; b++) middle[b] = 0;
+            for (int k = 1; k < dely; k++) {
+                const uint8_t *row = (const uint8_t *)(top + (long)k * src_words_per_line);
+                for (int b = 0; b < row_bytes; b++) middle[b] += row[b];
+            }
+            for (int b = 0; b < row_bytes; b++) middle[b] = (16 - yuf) * upper[b] + 16 * middle[b] + ylf * lower[b];
+            prefix[0] = 0;
+            for (int x = 0; x < src_width; x++) prefix[x + 1] = prefix[x] + middle[byte_index(x)];
         }
         for (int j = 0; j < dst_width; j++) {
             int xu = (int)(scx * j), xl = (int)(scx * (j + 1.0));
             int xup = xu >> 4, xuf = xu & 0x0f, xlp = xl >> 4, xlf = xl & 0x0f;
             int delx = xlp - xup;
             if (xlp > wm2 || !inside) {
-                *pixel(out, j) = *pixel(top, xup);
+                *pixel(out, j) = *pixel((uint32_t *)top, xup);
                 continue;
             }
             int area = ((16 - xuf) + 16 * (delx - 1) + xlf) * ((16 - yuf) + 16 * (dely - 1) + ylf);
-            int corners = (16 - xuf) * (16 - yuf) * *pixel(top, xup) + xlf * (16 - yuf) * *pixel(top, xlp)
-                + (16 - xuf) * ylf * *pixel(bottom, xup) + xlf * ylf * *pixel(bottom, xlp);
-            int inner = 0, upper = 0, lower = 0;
-            for (int m = 1; m < delx; m++) {
-                inner += middle[xup + m];
-                upper += *pixel(top, xup + m);
-                lower += *pixel(bottom, xup + m);
-            }
-            int sides = (16 - xuf) * 16 * middle[xup] + xlf * 16 * middle[xlp]
-                + 16 * (16 - yuf) * upper + 16 * ylf * lower;
-            *pixel(out, j) = (uint8_t)((corners + 256 * inner + sides + 128) / area);
+            int64_t total = (int64_t)(16 - xuf) * middle[byte_index(xup)] + (int64_t)xlf * middle[byte_index(xlp)]
+                + 16 * (prefix[xlp] - prefix[xup + 1]);
+            *pixel(out, j) = (uint8_t)((total + 128) / area);
         }
     }
 }

@@ -101,9 +101,11 @@ extension PixImage {
     private func areaMapped(by factor: Float) -> PixImage? {
         let width = Int(docscan_area_map_length(Int32(self.width), factor))
         let height = Int(docscan_area_map_length(Int32(self.height), factor))
-        var middle = [Int32](repeating: 0, count: self.width)
+        var prefix = [Int64](repeating: 0, count: self.width + 1)
         let output = kernelImage(width: width, height: height, depth: 8) { input, inputWidth, inputHeight, inputWords, target, targetWords in
-            docscan_area_map_grey(input, inputWidth, inputHeight, inputWords, target, Int32(width), Int32(height), targetWords, &middle)
+            var middle = [Int32](repeating: 0, count: 4 * Int(inputWords))
+            docscan_area_map_grey(
+                input, inputWidth, inputHeight, inputWords, target, Int32(width), Int32(height), targetWords, &middle, &prefix)
         }
         _ = output?.withUnsafePix { pixScaleResolution($0, factor, factor) }
         return output
