@@ -124,6 +124,22 @@ struct GreyHistogramTests {
         }
     }
 
+    /// Counted in place, the levels of the copy `pixScaleBySampling` would make (which the split counts)
+    /// are the copy's own, level for level: on sizes it divides evenly (every other pixel) and sizes
+    /// it does not (its rounded source rows and columns), at the factors docscan and Leptonica use.
+    @Test(arguments: [(1001, 757), (1000, 756), (64, 3), (333, 222), (1003, 5), (2, 7), (9, 9)])
+    func sampledLevelsAreThoseOfLeptonicasSampledCopy(width: Int, height: Int) throws {
+        let image = try speckled(width: width, height: height)
+        for factor in 2...4 {
+            let scale = Float(1 / Double(factor))
+            let copy = try #require(PixImage(taking: image.withUnsafePix { pixScaleBySampling($0, scale, scale) }))
+            let theirs = try #require(Histogram(taking: copy.withUnsafePix { pixGetGrayHistogram($0, 1) }))
+            let ours = try #require(image.sampledLevelCounts(factor: factor))
+            #expect((0..<256).allSatisfy { ours[$0] == Int(theirs[$0]) }, "\(width)×\(height) by \(factor)")
+            #expect(ours.reduce(0, +) == copy.width * copy.height)
+        }
+    }
+
     @Test func splitOfAPageMatchesLeptonicas() throws {
         let loaded = try #require(PixImage(reading: Self.page))
         let grey = try #require(PixImage(taking: loaded.withUnsafePix { pixConvertTo8($0, 0) }))

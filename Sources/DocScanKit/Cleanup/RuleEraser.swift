@@ -31,7 +31,7 @@ enum RuleEraser {
     /// cannot be measured.
     static func erased(_ page: PixImage) -> PixImage? {
         guard page.depth == 8,
-              let split = page.foregroundBackgroundSplit(scoreFraction: 0.1, sampling: 2),
+              let split = page.printSplit(),
               let paper = ToneCorrection.levels(of: page)?.paper, paper > split
         else { return nil }
         let threshold = split + Int(Double(paper - split) * lighter)

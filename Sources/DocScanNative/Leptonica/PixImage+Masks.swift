@@ -123,7 +123,7 @@ extension PixImage {
     /// change the mask (every use reads it or makes a new image from it).
     package func darkPixels() -> PixImage? {
         if let known = darkPixelsMemo { return known }
-        let mask = foregroundBackgroundSplit(scoreFraction: 0.1, sampling: 2).flatMap { convertedTo1(threshold: $0) }
+        let mask = printSplit().flatMap { convertedTo1(threshold: $0) }
         darkPixelsMemo = .some(mask)
         return mask
     }

@@ -13,16 +13,22 @@ extension PixImage {
     /// are exact; Leptonica's float tally stops growing at 2²⁴ pixels of one level, far more than a page
     /// at the working size holds.
     package func foregroundBackgroundSplit(scoreFraction: Float, sampling: Int) -> Int? {
-        let sampled = sampling <= 1
-            ? self
-            : PixImage(taking: withUnsafePix { pixScaleBySampling($0, Float(1 / Double(sampling)), Float(1 / Double(sampling))) })
-        guard let counts = sampled?.levelCounts(sampling: 1) else {
+        guard let counts = sampledLevelCounts(factor: sampling) else {
             var split: Int32 = 0
             let status = withUnsafePix { pixSplitDistributionFgBg($0, scoreFraction, Int32(sampling), &split, nil, nil, nil) }
             return status == 0 ? Int(split) : nil
         }
         guard let histogram = Histogram(counts: counts) else { return nil }
         return histogram.split(scoreFraction: scoreFraction)
+    }
+
+    /// The split of `foregroundBackgroundSplit(scoreFraction: 0.1, sampling: 2)`, the one `darkPixels()`
+    /// thresholds at, measured once per image: the rule eraser asks for it again on the same page.
+    package func printSplit() -> Int? {
+        if let known = printSplitMemo { return known }
+        let split = foregroundBackgroundSplit(scoreFraction: 0.1, sampling: 2)
+        printSplitMemo = .some(split)
+        return split
     }
 
     /// How many pixels of an 8-bit image have each grey level, sampling every `sampling`th pixel in
@@ -35,16 +41,49 @@ extension PixImage {
     /// Pixels per grey level of an 8-bit image without a colour map, taking every `sampling`th pixel of
     /// every `sampling`th row from the first; nil for other images.
     func levelCounts(sampling: Int) -> [Int]? {
-        guard depth == 8, sampling >= 1 else { return nil }
+        guard sampling >= 1 else { return nil }
+        return levelCounts(rows: Array(stride(from: 0, to: height, by: sampling)), columns: .every(sampling))
+    }
+
+    /// Pixels per grey level of the copy `pixScaleBySampling` makes of an 8-bit image without a colour
+    /// map at 1 / `factor` (what `pixSplitDistributionFgBg` counts), counted in place: the same rows and
+    /// columns, by Leptonica's float arithmetic, without making the copy. Nil for other images.
+    func sampledLevelCounts(factor: Int) -> [Int]? {
+        guard factor > 1 else { return levelCounts(sampling: 1) }
+        let scale = Float(1 / Double(factor))
+        func taken(_ length: Int) -> [Int] {
+            let sampled = Int(Double(scale * Float(length)) + 0.5)
+            guard sampled > 0 else { return [] }
+            let ratio = Float(length) / Float(sampled)
+            return (0..<sampled).map { min(Int(Double(ratio * Float($0)) + 0.5), length - 1) }
+        }
+        let columns = taken(width)
+        let regular = columns.elementsEqual(stride(from: 0, to: width, by: factor))
+        return levelCounts(rows: taken(height), columns: regular ? .every(factor) : .listed(columns))
+    }
+
+    /// Which pixels of each row a count takes.
+    enum CountedColumns {
+        /// Every `n`th from the first.
+        case every(Int)
+        /// These.
+        case listed([Int])
+    }
+
+    /// Pixels per grey level of an 8-bit image without a colour map over `rows` (each counted as often
+    /// as listed) and `columns`; nil for other images.
+    func levelCounts(rows: [Int], columns: CountedColumns) -> [Int]? {
+        guard depth == 8 else { return nil }
         return withUnsafePix { pix -> [Int]? in
             guard pixGetColormap(pix) == nil, let data = pixGetData(pix) else { return nil }
-            let width = self.width, height = self.height, wordsPerLine = Int(pixGetWpl(pix))
+            let width = self.width, wordsPerLine = Int(pixGetWpl(pix))
             // Four tallies, so that runs of one grey level do not wait on one counter.
             var tallies = [Int](repeating: 0, count: 4 * 256)
             tallies.withUnsafeMutableBufferPointer { tally in
-                for y in stride(from: 0, to: height, by: sampling) {
+                for y in rows {
                     let row = data + y * wordsPerLine
-                    if sampling == 1 {
+                    switch columns {
+                    case .every(1):
                         // Every pixel: a word's four at once, then the last word's pixels one by one.
                         let whole = width / 4
                         for index in 0..<whole {
@@ -57,11 +96,25 @@ extension PixImage {
                         for x in (4 * whole)..<width {
                             tally[(x & 3) << 8 | Int(truncatingIfNeeded: (row[x >> 2] >> (24 - 8 * UInt32(x & 3))) & 0xFF)] += 1
                         }
-                        continue
-                    }
-                    for x in stride(from: 0, to: width, by: sampling) {
-                        let level = Int(truncatingIfNeeded: (row[x >> 2] >> (24 - 8 * UInt32(x & 3))) & 0xFF)
-                        tally[(x & 3) << 8 | level] += 1
+                    case .every(2):
+                        // Every other pixel: a word's first and third.
+                        let whole = width / 4
+                        for index in 0..<whole {
+                            let word = row[index]
+                            tally[Int(truncatingIfNeeded: word >> 24)] += 1
+                            tally[512 | Int(truncatingIfNeeded: (word >> 8) & 0xFF)] += 1
+                        }
+                        for x in stride(from: 4 * whole, to: width, by: 2) {
+                            tally[(x & 3) << 8 | Int(truncatingIfNeeded: (row[x >> 2] >> (24 - 8 * UInt32(x & 3))) & 0xFF)] += 1
+                        }
+                    case .every(let step):
+                        for x in stride(from: 0, to: width, by: max(1, step)) {
+                            tally[(x & 3) << 8 | Int(truncatingIfNeeded: (row[x >> 2] >> (24 - 8 * UInt32(x & 3))) & 0xFF)] += 1
+                        }
+                    case .listed(let xs):
+                        for x in xs {
+                            tally[(x & 3) << 8 | Int(truncatingIfNeeded: (row[x >> 2] >> (24 - 8 * UInt32(x & 3))) & 0xFF)] += 1
+                        }
                     }
                 }
             }

@@ -8,6 +8,8 @@ public final class PixImage {
     /// `darkPixels()`, once measured: the clean-up and recognize stages ask for it on the same page
     /// (despeckling, unread ink, dark areas), and each Otsu split and threshold took 4–5 ms a page.
     var darkPixelsMemo: PixImage??
+    /// `printSplit()`, once measured.
+    var printSplitMemo: Int??
 
     /// Takes ownership of a `PIX` that the caller must not free; nil when Leptonica returned none.
     init?(taking pix: UnsafeMutablePointer<PIX>?) {
