@@ -1,6 +1,7 @@
 #include "CImageKernels.h"
 
 #include <math.h>
+#include <stddef.h>
 
 /// Where pixel x of an 8-bit row lies among the row's bytes: Leptonica keeps 32-bit words in the
 /// machine's order, so on a little-endian machine a word's first pixel is its last byte in memory. The
@@ -464,4 +465,65 @@ int docscan_skew_sweep_search(const uint32_t *search, int search_width, int sear
     if (center > range_left + 2 * sweep_range - sweep_delta || center < range_left + sweep_delta || max_score < 10000)
         *confidence = 0.0;
     return 0;
+}
+
+/// Whether row `row` of a 1-bit image, less the pixels set in `except`, has a set pixel in columns
+/// [from, to].
+static int any_set(const uint32_t *row, const uint32_t *except, int from, int to) {
+    for (int w = from >> 5; w <= to >> 5; w++) {
+        uint32_t mask = ~0u;
+        if (w == from >> 5) mask &= ~0u >> (from & 31);
+        if (w == to >> 5) mask &= ~0u << (31 - (to & 31));
+        if (row[w] & ~except[w] & mask) return 1;
+    }
+    return 0;
+}
+
+int64_t docscan_stray_pixels(const uint32_t *src, int width, int height, int src_words_per_line, int reach,
+                             uint32_t *isolated) {
+    if (width < 1 || height < 1) return 0;
+    int words = (width + 31) / 32;
+    // The last word's bits past the row's end read as clear.
+    uint32_t last_mask = width % 32 == 0 ? ~0u : ~(~0u >> (width % 32));
+    // Isolated: set, and its 8 neighbours clear, pixels outside the image counting as clear (pixHMT's
+    // misses that fall outside are never applied).
+    for (int y = 0; y < height; y++) {
+        const uint32_t *rows[3] = {y > 0 ? src + (long)(y - 1) * src_words_per_line : NULL, src + (long)y * src_words_per_line,
+                                   y + 1 < height ? src + (long)(y + 1) * src_words_per_line : NULL};
+        uint32_t *out = isolated + (long)y * src_words_per_line;
+        for (int w = 0; w < words; w++) {
+            uint32_t centre = w == words - 1 ? rows[1][w] & last_mask : rows[1][w];
+            if (centre == 0) continue;
+            uint32_t around = 0;
+            for (int k = 0; k < 3; k++) {
+                if (!rows[k]) continue;
+                uint32_t here = w == words - 1 ? rows[k][w] & last_mask : rows[k][w];
+                uint32_t before = w > 0 ? rows[k][w - 1] : 0;
+                uint32_t after = w + 1 < words ? (w + 1 == words - 1 ? rows[k][w + 1] & last_mask : rows[k][w + 1]) : 0;
+                around |= (here >> 1) | (before << 31) | (here << 1) | (after >> 31);
+                if (k != 1) around |= here;
+            }
+            out[w] = centre & ~around;
+        }
+    }
+    // A stray: an isolated pixel with no pixel of a mark (set and not isolated) within `reach`.
+    int64_t strays = 0;
+    for (int y = 0; y < height; y++) {
+        const uint32_t *line = isolated + (long)y * src_words_per_line;
+        for (int w = 0; w < words; w++) {
+            uint32_t bits = line[w];
+            while (bits) {
+                int bit = __builtin_clz(bits);
+                bits &= ~(0x80000000u >> bit);
+                int x = 32 * w + bit, near = 0;
+                int from = x - reach < 0 ? 0 : x - reach, to = x + reach > width - 1 ? width - 1 : x + reach;
+                int top = y - reach < 0 ? 0 : y - reach, bottom = y + reach > height - 1 ? height - 1 : y + reach;
+                for (int r = top; r <= bottom && !near; r++) {
+                    near = any_set(src + (long)r * src_words_per_line, isolated + (long)r * src_words_per_line, from, to);
+                }
+                strays += !near;
+            }
+        }
+    }
+    return strays;
 }

@@ -108,4 +108,13 @@ int docscan_skew_sweep_search(const uint32_t *search, int search_width, int sear
                               float sweep_range, float sweep_delta, float minimum_search_delta,
                               uint16_t *prefix, uint32_t *column_words, int32_t *rows,
                               float *angle, float *confidence, float *end_score, float *unturned);
+
+/// How many pixels of the 1-bit image `src` are strays: set, with none of their 8 neighbours set
+/// (Leptonica's hit-miss transform with an isolated-pixel pattern, outside the image counting as
+/// clear), and with no pixel of a mark (set and not isolated) within `reach` pixels either way. The
+/// count Leptonica gives by matching, subtracting, dilating the marks by a brick of 2 x `reach` + 1
+/// and subtracting again, all over the page, found by looking around each isolated pixel instead.
+/// `isolated` is scratch for `height` x `src_words_per_line` words, zeroed.
+int64_t docscan_stray_pixels(const uint32_t *src, int width, int height, int src_words_per_line, int reach,
+                             uint32_t *isolated);
 #endif

@@ -31,10 +31,7 @@ enum Despeckler {
     /// with 1% noise measured only 3.3 times the most of a legible page, per pixel 8.7 times.
     static func specks(in image: PixImage) -> Double? {
         guard image.depth == 8, image.width > 0, image.height > 0, let dark = image.darkPixels(),
-              let all = dark.setPixelCount, all > 0,
-              let pattern = StructuringElement.isolatedPixel(), let single = dark.matches(of: pattern),
-              let marks = dark.subtracting(single), let nearMarks = marks.dilated(brick: 2 * printReach + 1),
-              let stray = single.subtracting(nearMarks)?.setPixelCount
+              let all = dark.setPixelCount, all > 0, let stray = dark.strayPixelCount(reach: printReach)
         else { return nil }
         return Double(stray) / Double(image.width * image.height) * 10_000
     }
