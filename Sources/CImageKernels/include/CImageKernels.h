@@ -45,10 +45,11 @@ int docscan_area_map_length(int source_length, float scale);
 /// each output pixel's block of source rows one pixel at a time; here each output row's source rows are
 /// summed per column once, reading the source row by row, and the columns' running sums give each
 /// output pixel in a few steps. `middle` is scratch for 4 x `src_words_per_line` sums (a row's bytes),
-/// `prefix` for `src_width` + 1. Reducing a 12-megapixel photo was a tenth of its page finding.
+/// `prefix` for `src_width` + 1, `columns` for 5 x `dst_width`. Reducing a 12-megapixel photo was a
+/// tenth of its page finding.
 void docscan_area_map_grey(const uint32_t *src, int src_width, int src_height, int src_words_per_line,
                            uint32_t *dst, int dst_width, int dst_height, int dst_words_per_line,
-                           int32_t *middle, int64_t *prefix);
+                           int32_t *middle, int64_t *prefix, int32_t *columns);
 
 /// Fills the tiles of Leptonica's background map `map` (8-bit, one pixel per tile, zeroed by its maker)
 /// from the 8-bit image `src` and its dilated foreground `mask` (1-bit, the same size), level for level

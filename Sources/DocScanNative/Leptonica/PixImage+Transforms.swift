@@ -101,11 +101,11 @@ extension PixImage {
     private func areaMapped(by factor: Float) -> PixImage? {
         let width = Int(docscan_area_map_length(Int32(self.width), factor))
         let height = Int(docscan_area_map_length(Int32(self.height), factor))
-        var prefix = [Int64](repeating: 0, count: self.width + 1)
+        var prefix = [Int64](repeating: 0, count: self.width + 1), columns = [Int32](repeating: 0, count: 5 * width)
         let output = kernelImage(width: width, height: height, depth: 8) { input, inputWidth, inputHeight, inputWords, target, targetWords in
             var middle = [Int32](repeating: 0, count: 4 * Int(inputWords))
             docscan_area_map_grey(
-                input, inputWidth, inputHeight, inputWords, target, Int32(width), Int32(height), targetWords, &middle, &prefix)
+                input, inputWidth, inputHeight, inputWords, target, Int32(width), Int32(height), targetWords, &middle, &prefix, &columns)
         }
         _ = output?.withUnsafePix { pixScaleResolution($0, factor, factor) }
         return output
