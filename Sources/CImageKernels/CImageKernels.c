@@ -619,3 +619,58 @@ int64_t docscan_stray_pixels(const uint32_t *src, int width, int height, int src
     }
     return strays;
 }
+
+/// 32 pixels of an 8-bit row (8 words) as one word of bits, Leptonica's way: a bit is set where the
+/// level is below `threshold` (the sign of level - threshold).
+static inline uint32_t threshold_word(const uint32_t *words, int threshold) {
+    uint32_t bits = 0;
+    for (int k = 0; k < 8; k++) {
+        uint32_t word = words[k];
+        bits <<= 4;
+        bits |= (((int32_t)((word >> 24) & 0xff) - threshold) >> 28) & 8;
+        bits |= (((int32_t)((word >> 16) & 0xff) - threshold) >> 29) & 4;
+        bits |= (((int32_t)((word >> 8) & 0xff) - threshold) >> 30) & 2;
+        bits |= (((int32_t)(word & 0xff) - threshold) >> 31) & 1;
+    }
+    return bits;
+}
+
+#if defined(__x86_64__)
+/// threshold_word for every whole block of 32 pixels of a row: the 8 words in reverse order put pixel
+/// 31 - k at byte k, so the comparison's byte mask is the bit word itself, first pixel highest.
+__attribute__((target("avx2")))
+static void threshold_blocks(const uint32_t *row, int blocks, int threshold, uint32_t *out) {
+    __m256i reverse = _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0);
+    __m256i limit = _mm256_set1_epi8((char)threshold);
+    for (int b = 0; b < blocks; b++) {
+        __m256i levels = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(row + 8 * b)), reverse);
+        // level >= threshold where max(level, threshold) == level (unsigned); the bit is its opposite.
+        __m256i at_least = _mm256_cmpeq_epi8(_mm256_max_epu8(levels, limit), levels);
+        out[b] = ~(uint32_t)_mm256_movemask_epi8(at_least);
+    }
+}
+#endif
+
+void docscan_threshold_to_binary(const uint32_t *src, int width, int height, int src_words_per_line, int threshold,
+                                 uint32_t *dst, int dst_words_per_line) {
+    int blocks = width / 32, vector = 0;
+#if defined(__x86_64__)
+    vector = threshold >= 1 && threshold <= 255 && __builtin_cpu_supports("avx2");
+#endif
+    for (int y = 0; y < height; y++) {
+        const uint32_t *row = src + (long)y * src_words_per_line;
+        uint32_t *out = dst + (long)y * dst_words_per_line;
+#if defined(__x86_64__)
+        if (vector) threshold_blocks(row, blocks, threshold, out);
+        else
+#endif
+            for (int b = 0; b < blocks; b++) out[b] = threshold_word(row + 8 * b, threshold);
+        // The last pixels one by one; the bits past the row's end stay clear.
+        uint32_t bits = 0;
+        for (int x = 32 * blocks; x < width; x++) {
+            uint32_t level = (row[x >> 2] >> (24 - 8 * (x & 3))) & 0xff;
+            bits |= (uint32_t)((((int32_t)level - threshold) >> 31) & 1) << (31 - (x & 31));
+        }
+        if (width % 32) out[blocks] = bits;
+    }
+}

@@ -118,4 +118,11 @@ int docscan_skew_sweep_search(const uint32_t *search, int search_width, int sear
 /// `isolated` is scratch for `height` x `src_words_per_line` words, zeroed.
 int64_t docscan_stray_pixels(const uint32_t *src, int width, int height, int src_words_per_line, int reach,
                              uint32_t *isolated);
+
+/// Fills the 1-bit image `dst` (the size of `src`) with the pixels of the 8-bit image `src` darker than
+/// `threshold` (0 to 256) set, bit for bit what Leptonica's `pixThresholdToBinary` gives (the bits past
+/// each row's end clear). Leptonica shifts and masks each pixel; here 32 pixels are compared at once
+/// with AVX2 where the processor has it.
+void docscan_threshold_to_binary(const uint32_t *src, int width, int height, int src_words_per_line, int threshold,
+                                 uint32_t *dst, int dst_words_per_line);
 #endif

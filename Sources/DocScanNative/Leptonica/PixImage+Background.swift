@@ -20,7 +20,7 @@ extension PixImage {
         guard depth == 8, tileWidth >= 4, tileHeight >= 4, withUnsafePix({ pixGetColormap($0) }) == nil else { return nil }
         // Leptonica lowers a count its tiles cannot reach.
         let minimumCount = minimumCount > tileWidth * tileHeight ? tileWidth * tileHeight / 3 : minimumCount
-        guard let print = PixImage(taking: withUnsafePix { pixThresholdToBinary($0, Int32(foregroundThreshold)) }),
+        guard let print = thresholdedToBinary(foregroundThreshold),
               let mask = PixImage(taking: print.withUnsafePix { pixMorphSequence($0, "d7.1 + d1.7", 0) })
         else { return nil }
         let columns = width / tileWidth, rows = height / tileHeight
@@ -92,7 +92,7 @@ extension PixImage {
         else { return nil }
         _ = deep.withUnsafePix { pixMultConstantGray($0, bandDepth) }
         guard let below = PixImage(taking: deep.withUnsafePix { d in map.withUnsafePix { pixSubtractGray(nil, d, $0) } }),
-              let notBelow = PixImage(taking: below.withUnsafePix { pixThresholdToBinary($0, 1) }),
+              let notBelow = below.thresholdedToBinary(1),
               let dark = PixImage(taking: notBelow.withUnsafePix { pixInvert(nil, $0) }),
               let enclosed = PixImage(taking: dark.withUnsafePix { pixRemoveBorderConnComps($0, 8) }),
               let regions = ConnectedComponents(of: enclosed, connectivity: 8),
@@ -125,6 +125,6 @@ extension PixImage {
     package func adaptivelyThresholded() -> PixImage? {
         guard depth == 8, let normalized = backgroundNormalized(foregroundThreshold: 60) else { return nil }
         _ = normalized.withUnsafePix { pixGammaTRC($0, $0, 1.0, 50, 170) }
-        return PixImage(taking: normalized.withUnsafePix { pixThresholdToBinary($0, 200) })
+        return normalized.thresholdedToBinary(200)
     }
 }

@@ -30,7 +30,7 @@ extension PixImage {
             return blank
         }
         // The smaller side of the split is the ink: dark print on paper, or light print on a dark ground.
-        guard let dark = PixImage(taking: withUnsafePix { pixThresholdToBinary($0, Int32(split.level + 1)) }) else {
+        guard let dark = thresholdedToBinary(split.level + 1) else {
             return nil
         }
         guard split.darkPixels * 2 >= split.total else { return dark }

@@ -28,7 +28,9 @@ extension PixImage {
 
     /// A 1-bit copy with pixels darker than `threshold` set, from an image of any depth.
     package func convertedTo1(threshold: Int) -> PixImage? {
-        PixImage(taking: withUnsafePix { pixConvertTo1($0, Int32(threshold)) })
+        // Leptonica copies a grey image to 8 bits (itself) before thresholding it.
+        if depth == 8, withUnsafePix({ pixGetColormap($0) }) == nil { return thresholdedToBinary(threshold) }
+        return PixImage(taking: withUnsafePix { pixConvertTo1($0, Int32(threshold)) })
     }
 
     /// An 8-bit grey copy of a 1-bit image: set pixels black, unset ones white.

@@ -82,9 +82,20 @@ extension PixImage {
         return status == 0 ? canvas : nil
     }
 
-    /// A 1-bit mask of the pixels darker than `threshold` in an 8-bit image.
+    /// A 1-bit mask of the pixels darker than `threshold` in an 8-bit image: Leptonica's
+    /// `pixThresholdToBinary`, bit for bit, by `docscan_threshold_to_binary` for a grey image without a
+    /// colour map. Every page is thresholded several times (print, the background map's foreground, the
+    /// rule eraser's and the page finder's ladders), and Leptonica's loop was a tenth of a flat page's
+    /// clean-up.
     package func thresholdedToBinary(_ threshold: Int) -> PixImage? {
-        PixImage(taking: withUnsafePix { pixThresholdToBinary($0, Int32(threshold)) })
+        if depth == 8, (0...256).contains(threshold),
+           let mask = kernelImage(width: width, height: height, depth: 1, from: 8, filledBy: { source, sourceWidth, sourceHeight, sourceWords, target, targetWords in
+               docscan_threshold_to_binary(source, sourceWidth, sourceHeight, sourceWords, Int32(threshold), target, targetWords)
+           }) {
+            _ = withUnsafePix { pix in mask.withUnsafePix { pixCopyInputFormat($0, pix) } }
+            return mask
+        }
+        return PixImage(taking: withUnsafePix { pixThresholdToBinary($0, Int32(threshold)) })
     }
 
     /// The mask with set and unset pixels swapped.

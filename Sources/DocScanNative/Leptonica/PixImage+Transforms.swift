@@ -149,19 +149,19 @@ extension PixImage {
         }
     }
 
-    /// A new `width` × `height` image of this one's depth (8 or 1 bits) and resolution, its pixels
+    /// A new `width` × `height` image of `depth` bits (8 or 1) and this one's resolution, its pixels
     /// written by `kernel` (a CImageKernels loop) from this image's: it is handed this image's data,
     /// width, height and words per line, then the new image's data and words per line, both in
-    /// Leptonica's layout, the new image zeroed. Nil unless this image has `depth` bits, no colour map,
-    /// and the size is positive.
+    /// Leptonica's layout, the new image zeroed. Nil unless this image has `sourceDepth` bits (by
+    /// default `depth`), no colour map, and the size is positive.
     func kernelImage(
-        width: Int, height: Int, depth: Int,
+        width: Int, height: Int, depth: Int, from sourceDepth: Int? = nil,
         filledBy kernel: (
             _ source: UnsafeMutablePointer<UInt32>, _ sourceWidth: Int32, _ sourceHeight: Int32, _ sourceWords: Int32,
             _ target: UnsafeMutablePointer<UInt32>, _ targetWords: Int32
         ) -> Void
     ) -> PixImage? {
-        guard self.depth == depth, width > 0, height > 0,
+        guard self.depth == sourceDepth ?? depth, width > 0, height > 0,
               let output = PixImage(taking: pixCreate(Int32(width), Int32(height), Int32(depth)))
         else { return nil }
         let done = withUnsafePix { source -> Bool in
