@@ -6,18 +6,10 @@ import Testing
 /// Background normalization computed in CImageKernels gives Leptonica's own maps and pages, level for
 /// level: the clean-up's figures and every record depend on them.
 struct BackgroundMapTests {
-    private static func fixture(_ name: String) throws -> PixImage {
-        let path = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/\(name)").path
-        let loaded = try #require(PixImage(reading: path))
-        return try #require(loaded.depth == 8 ? loaded : PixImage(taking: loaded.withUnsafePix { pixConvertTo8($0, 0) }))
-    }
-
     /// A shaded photo of a table, a scanned page, and odd sizes (rows ending inside a word and inside a
     /// tile; a page smaller than one tile).
     private static func pages() throws -> [PixImage] {
-        [try fixture("photos/shaded_table.jpg"), try fixture("pages/zh_notice.png"),
+        [try greyFixture("photos/shaded_table.jpg"), try greyFixture("pages/zh_notice.png"),
          try speckled(width: 1001, height: 757), try speckled(width: 37, height: 23), try speckled(width: 9, height: 9)]
     }
 
@@ -63,7 +55,7 @@ struct BackgroundMapTests {
     /// its middle level at 200, where the map brings paper and what passes for it, and its darkest print
     /// still dark.
     @Test func aShadedPhotosPaperComesToOneLevel() throws {
-        let photo = try Self.fixture("photos/shaded_table.jpg")
+        let photo = try greyFixture("photos/shaded_table.jpg")
         let normalized = try #require(photo.backgroundNormalized(foregroundThreshold: 60))
         let levels = try #require(normalized.greyHistogram(sampling: 1)?.levels(reaching: [0.02, 0.5, 0.9]))
         #expect(levels[0] < 120)

@@ -1,5 +1,4 @@
 import CLeptonica
-import Foundation
 @testable import DocScanNative
 import Testing
 
@@ -7,10 +6,6 @@ import Testing
 /// bit, pad bits included: print masks, the background map's foreground and every ladder of thresholds
 /// depend on it.
 struct BinaryThresholdTests {
-    private static let page = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/pages/zh_lab_report.png").path
-
     /// How many words of two 1-bit images differ, pad bits and all (-1 for different sizes): a count, so
     /// that a failure does not print every word.
     private func differingWords(_ one: PixImage, _ other: PixImage) -> Int {
@@ -35,8 +30,7 @@ struct BinaryThresholdTests {
         let ramp = try #require(PixImage(taking: pixCreate(256, 1, 8)))
         ramp.withUnsafePix { pix in for x in 0..<256 { _ = pixSetPixel(pix, Int32(x), 0, UInt32(x)) } }
         images.append(ramp)
-        let loaded = try #require(PixImage(reading: Self.page))
-        images.append(try #require(PixImage(taking: loaded.withUnsafePix { pixConvertTo8($0, 0) })))
+        images.append(try greyFixture("pages/zh_lab_report.png"))
         for image in images {
             let ours = try #require(image.thresholdedToBinary(threshold))
             let theirs = try #require(PixImage(taking: image.withUnsafePix { pixThresholdToBinary($0, Int32(threshold)) }))

@@ -6,30 +6,6 @@ import Testing
 /// Line-brick morphology by doubling gives Leptonica's brick morphology pixel for pixel, and the text-line
 /// centres built on it are Leptonica's `dewarpGetTextlineCenters`, point for point.
 struct LineMorphologyTests {
-    /// A 1-bit image of scattered pixels and short strokes (a fixed pseudo-random sequence), with the
-    /// spare bits of each line's last word set, as Leptonica may leave them.
-    private func marks(width: Int, height: Int) throws -> PixImage {
-        let image = try #require(PixImage(taking: pixCreate(Int32(width), Int32(height), 1)))
-        var state: UInt32 = 2024
-        image.withUnsafePix { pix in
-            for y in 0..<height {
-                var stroke = 0
-                for x in 0..<width {
-                    state = state &* 1_103_515_245 &+ 12345
-                    let draw = (state >> 16) % 97
-                    if draw == 0 { stroke = Int((state >> 8) % 40) }
-                    if stroke > 0 || draw < 6 { _ = pixSetPixel(pix, Int32(x), Int32(y), 1) }
-                    stroke = max(0, stroke - 1)
-                }
-            }
-            if width % 32 != 0, let data = pixGetData(pix) {
-                let wordsPerLine = Int(pixGetWpl(pix))
-                for y in 0..<height { data[y * wordsPerLine + wordsPerLine - 1] |= UInt32.max >> UInt32(width % 32) }
-            }
-        }
-        return image
-    }
-
     private func leptonicas(_ image: PixImage, _ sequence: String) throws -> PixImage {
         try #require(PixImage(taking: image.withUnsafePix { pixMorphSequence($0, sequence, 0) }))
     }
@@ -45,7 +21,7 @@ struct LineMorphologyTests {
     /// image narrower than the brick.
     @Test(arguments: [(1001, 157), (70, 90), (33, 40), (64, 40)])
     func everyOperationMatchesLeptonicasBrick(width: Int, height: Int) throws {
-        let image = try marks(width: width, height: height)
+        let image = try strokes(width: width, height: height, seed: 2024)
         for size in [2, 3, 15, 16, 31, 33, 40, 50, 82] {
             for axis in [PixImage.LineAxis.horizontal, .vertical] {
                 let brick = axis == .horizontal ? "\(size).1" : "1.\(size)"
@@ -60,7 +36,7 @@ struct LineMorphologyTests {
 
     /// The operations change the image: a dilation by 31 sets more pixels than it had, an erosion fewer.
     @Test func theOperationsDoSomething() throws {
-        let image = try marks(width: 400, height: 50)
+        let image = try strokes(width: 400, height: 50, seed: 2024)
         let count = try #require(image.setPixelCount)
         #expect(try #require(image.lineDilated(31, along: .horizontal)?.setPixelCount) > count)
         #expect(try #require(image.lineEroded(31, along: .horizontal)?.setPixelCount) < count)

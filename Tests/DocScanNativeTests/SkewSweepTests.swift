@@ -1,5 +1,4 @@
 import CLeptonica
-import Foundation
 @testable import DocScanNative
 import Testing
 
@@ -7,17 +6,9 @@ import Testing
 /// `pixFindSkewSweepAndSearchScore` to the last bit: angle, confidence and end score, and the score
 /// unturned. The deskew step's decisions and every record's `skew_*` fields depend on them.
 struct SkewSweepTests {
-    private static func fixture(_ name: String) throws -> PixImage {
-        let path = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/\(name)").path
-        let loaded = try #require(PixImage(reading: path))
-        return try #require(loaded.depth == 8 ? loaded : PixImage(taking: loaded.withUnsafePix { pixConvertTo8($0, 0) }))
-    }
-
     /// A page's print, turned `degrees` (white brought in).
     private static func print(_ name: String, turned degrees: Double) throws -> PixImage {
-        let page = try fixture(name)
+        let page = try greyFixture(name)
         let turned = degrees == 0 ? page : try #require(page.rotated(degrees: degrees))
         return try #require(turned.darkPixels())
     }
@@ -86,14 +77,14 @@ struct SkewSweepTests {
         let page = try Self.print("pages/zh_lab_report.png", turned: 4.4)
         try expectLeptonicas(page, sweepReduction, searchReduction, range, delta, minimumDelta, "lab report")
         for (width, height) in [(1001, 757), (37, 23), (64, 64)] {
-            try expectLeptonicas(try marks(width: width, height: height), sweepReduction, searchReduction, range, delta, minimumDelta, "marks")
+            try expectLeptonicas(try strokes(width: width, height: height, seed: 77), sweepReduction, searchReduction, range, delta, minimumDelta, "marks")
         }
     }
 
     @Test(arguments: [(Float(60), Float(2)), (89, 1), (30, 0.25)])
     func steepSweepsMeasureAsLeptonicas(range: Float, delta: Float) throws {
         for (width, height) in [(301, 211), (37, 23)] {
-            try expectLeptonicas(try marks(width: width, height: height), 1, 1, range, delta, 0.01, "marks")
+            try expectLeptonicas(try strokes(width: width, height: height, seed: 77), 1, 1, range, delta, 0.01, "marks")
         }
         let stripes = try Self.print("pages/en_letter_150dpi.png", turned: 0)
         try expectLeptonicas(stripes, 2, 2, range, delta, 0.01, "150-dpi letter")
@@ -109,32 +100,8 @@ struct SkewSweepTests {
     /// Past the kernel's 16-bit counts (a search copy wider than 65,535 pixels) the angle is still
     /// Leptonica's, and found.
     @Test func aVeryWideImageMeasuresAsLeptonicas() throws {
-        let strip = try marks(width: 70_001, height: 40)
+        let strip = try strokes(width: 70_001, height: 40, seed: 77)
         try expectLeptonicas(strip, 1, 1, 3, 1, 0.25, "wide strip")
         try expectLeptonicas(strip, 2, 2, 3, 1, 0.25, "wide strip")
-    }
-
-    /// Scattered pixels and short strokes along rows (a fixed pseudo-random sequence), with the spare bits
-    /// of each line's last word set, as Leptonica may leave them.
-    private func marks(width: Int, height: Int) throws -> PixImage {
-        let image = try #require(PixImage(taking: pixCreate(Int32(width), Int32(height), 1)))
-        var state: UInt32 = 77
-        image.withUnsafePix { pix in
-            for y in 0..<height {
-                var stroke = 0
-                for x in 0..<width {
-                    state = state &* 1_103_515_245 &+ 12345
-                    let draw = (state >> 16) % 89
-                    if draw == 0 { stroke = Int((state >> 8) % 30) }
-                    if stroke > 0 || (draw < 4 && y % 9 < 3) { _ = pixSetPixel(pix, Int32(x), Int32(y), 1) }
-                    stroke = max(0, stroke - 1)
-                }
-            }
-            if width % 32 != 0, let data = pixGetData(pix) {
-                let wordsPerLine = Int(pixGetWpl(pix))
-                for y in 0..<height { data[y * wordsPerLine + wordsPerLine - 1] |= UInt32.max >> UInt32(width % 32) }
-            }
-        }
-        return image
     }
 }

@@ -1,5 +1,4 @@
 import CLeptonica
-import Foundation
 @testable import DocScanNative
 import Testing
 
@@ -59,12 +58,7 @@ struct StrayPixelTests {
     /// A scanned page's print with impulses added: most of its single pixels lie near print, and the
     /// count is Leptonica's; the impulses make it larger than the clean page's.
     @Test func aNoisyPageCountsAsLeptonicaCountsIt() throws {
-        let path = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/pages/en_letter_150dpi.png").path
-        let page = try #require(PixImage(reading: path))
-        let grey = try #require(page.depth == 8 ? page : PixImage(taking: page.withUnsafePix { pixConvertTo8($0, 0) }))
-        let print = try #require(grey.darkPixels())
+        let print = try #require(try greyFixture("pages/en_letter_150dpi.png").darkPixels())
         let clean = try #require(print.strayPixelCount(reach: 3))
         #expect(clean == (try leptonicas(print, reach: 3)))
         let noisy = try #require(print.copied())

@@ -82,6 +82,10 @@ extension PixImage {
             tallies.withUnsafeMutableBufferPointer { tally in
                 for y in rows {
                     let row = data + y * wordsPerLine
+                    // Pixel x of the row, in the tally of its place in its word.
+                    func count(_ x: Int) {
+                        tally[(x & 3) << 8 | Int(truncatingIfNeeded: (row[x >> 2] >> (24 - 8 * UInt32(x & 3))) & 0xFF)] += 1
+                    }
                     switch columns {
                     case .every(1):
                         // Every pixel: a word's four at once, then the last word's pixels one by one.
@@ -93,9 +97,7 @@ extension PixImage {
                             tally[512 | Int(truncatingIfNeeded: (word >> 8) & 0xFF)] += 1
                             tally[768 | Int(truncatingIfNeeded: word & 0xFF)] += 1
                         }
-                        for x in (4 * whole)..<width {
-                            tally[(x & 3) << 8 | Int(truncatingIfNeeded: (row[x >> 2] >> (24 - 8 * UInt32(x & 3))) & 0xFF)] += 1
-                        }
+                        for x in (4 * whole)..<width { count(x) }
                     case .every(2):
                         // Every other pixel: a word's first and third.
                         let whole = width / 4
@@ -104,17 +106,11 @@ extension PixImage {
                             tally[Int(truncatingIfNeeded: word >> 24)] += 1
                             tally[512 | Int(truncatingIfNeeded: (word >> 8) & 0xFF)] += 1
                         }
-                        for x in stride(from: 4 * whole, to: width, by: 2) {
-                            tally[(x & 3) << 8 | Int(truncatingIfNeeded: (row[x >> 2] >> (24 - 8 * UInt32(x & 3))) & 0xFF)] += 1
-                        }
+                        for x in stride(from: 4 * whole, to: width, by: 2) { count(x) }
                     case .every(let step):
-                        for x in stride(from: 0, to: width, by: max(1, step)) {
-                            tally[(x & 3) << 8 | Int(truncatingIfNeeded: (row[x >> 2] >> (24 - 8 * UInt32(x & 3))) & 0xFF)] += 1
-                        }
+                        for x in stride(from: 0, to: width, by: max(1, step)) { count(x) }
                     case .listed(let xs):
-                        for x in xs {
-                            tally[(x & 3) << 8 | Int(truncatingIfNeeded: (row[x >> 2] >> (24 - 8 * UInt32(x & 3))) & 0xFF)] += 1
-                        }
+                        for x in xs { count(x) }
                     }
                 }
             }
