@@ -35,3 +35,10 @@ func strokes(width: Int, height: Int, seed: UInt32) throws -> PixImage {
     }
     return image
 }
+
+/// How many levels of two images' samples differ (-1 when either is missing or their counts differ): a
+/// count, so that a failing comparison of two pages does not print millions of levels.
+func differingLevels(_ one: [UInt8]?, _ other: [UInt8]?) -> Int {
+    guard let one, let other, one.count == other.count else { return -1 }
+    return zip(one, other).filter { $0 != $1 }.count
+}
