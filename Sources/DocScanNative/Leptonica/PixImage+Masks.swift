@@ -124,12 +124,6 @@ extension PixImage {
         PixImage(taking: withUnsafePix { pix in other.withUnsafePix { pixSubtract(nil, pix, $0) } })
     }
 
-    /// A 1-bit mask grown by `brick` × `brick` pixels (a set pixel sets every pixel of the brick
-    /// around it).
-    package func dilated(brick: Int) -> PixImage? {
-        PixImage(taking: withUnsafePix { pixDilateBrick(nil, $0, Int32(brick), Int32(brick)) })
-    }
-
     /// A 1-bit copy of an 8-bit page with the pixels darker than its Otsu split set (print, against
     /// paper); nil when Leptonica finds no split. Measured once per image and shared: callers must not
     /// change the mask (every use reads it or makes a new image from it).
