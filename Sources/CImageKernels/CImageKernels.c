@@ -348,6 +348,12 @@ void docscan_apply_inverse_map(const uint32_t *src, int width, int height, int s
     }
 }
 
+/// The bits of a 1-bit row's last word that hold pixels: the rest (Leptonica leaves them undefined)
+/// must read as clear.
+static inline uint32_t last_word_mask(int width) {
+    return width % 32 == 0 ? ~0u : ~(~0u >> (width % 32));
+}
+
 /// Sets bits [from, to) of a 1-bit row (the first pixel in a word's most significant bit).
 static void set_bits(uint32_t *row, int from, int to) {
     if (from >= to) return;
@@ -365,8 +371,7 @@ static void set_bits(uint32_t *row, int from, int to) {
 void docscan_line_window_rows(const uint32_t *src, int width, int height, int src_words_per_line,
                               uint32_t *dst, int dst_words_per_line, int first_offset, int size, int all) {
     int words = (width + 31) / 32;
-    // The last word's bits past the row's end read as clear.
-    uint32_t last_mask = width % 32 == 0 ? ~0u : ~(~0u >> (width % 32));
+    uint32_t last_mask = last_word_mask(width);
     for (int y = 0; y < height; y++) {
         const uint32_t *line = src + (long)y * src_words_per_line;
         uint32_t *out = dst + (long)y * dst_words_per_line;
@@ -575,8 +580,7 @@ int64_t docscan_stray_pixels(const uint32_t *src, int width, int height, int src
                              uint32_t *isolated) {
     if (width < 1 || height < 1) return 0;
     int words = (width + 31) / 32;
-    // The last word's bits past the row's end read as clear.
-    uint32_t last_mask = width % 32 == 0 ? ~0u : ~(~0u >> (width % 32));
+    uint32_t last_mask = last_word_mask(width);
     // Isolated: set, and its 8 neighbours clear, pixels outside the image counting as clear (pixHMT's
     // misses that fall outside are never applied).
     for (int y = 0; y < height; y++) {
