@@ -9,7 +9,8 @@ import Foundation
 /// byte-level pass over the file, then laid out breadth first: a node's children are consecutive
 /// nodes sorted by scalar, found by binary search. That takes 12 bytes a node (6 MB for jieba's
 /// 5 MB `dict.txt`) where the table took 32 (16 MB in every worker that reads Chinese), and lookups
-/// allocate nothing. Immutable once loaded, so one copy serves every worker thread.
+/// allocate nothing. Immutable once loaded, so one copy serves every worker thread; compiled into a
+/// table file (`TableCache`), one copy serves every worker process and every later run too.
 public struct ChineseDictionary: Sendable {
     /// The sum of all frequencies, duplicate lines included, as jieba's `total`.
     public let total: Int
@@ -17,11 +18,11 @@ public struct ChineseDictionary: Sendable {
     public let wordCount: Int
     /// Per node, its first child; the children of `node` are the nodes `firstChild[node] ..<
     /// firstChild[node + 1]`. One more entry than nodes.
-    private let firstChild: [UInt32]
+    private let firstChild: StoredArray<UInt32>
     /// Per node, the scalar of the edge into it (0 for the root).
-    private let scalars: [UInt32]
+    private let scalars: StoredArray<UInt32>
     /// Per node: the word's frequency, 0 for a prefix that is not a word.
-    private let frequencies: [UInt32]
+    private let frequencies: StoredArray<UInt32>
 
     static let root: UInt32 = 0
     private static let emptySlot = UInt64.max
@@ -34,11 +35,22 @@ public struct ChineseDictionary: Sendable {
         return URL(fileURLWithPath: "/usr/lib/python3/dist-packages/jieba/dict.txt")
     }
 
-    /// Loads the dictionary file at `url`.
+    /// Changes whenever the trie built from a file changes, so that dictionaries compiled by an older
+    /// docscan are compiled again (`TableCache`).
+    static let compiledFormat = "jieba 1"
+
+    /// Loads the dictionary file at `url`, from its compiled form in `cache` when that holds it, and
+    /// otherwise parses it and keeps it compiled there (nil: not kept).
     /// - Throws: `.notFound`, `.unreadable`, or `.malformed` when it is not a jieba dictionary.
-    public init(contentsOf url: URL) throws(ChineseDictionaryError) {
+    public init(contentsOf url: URL, cache: URL? = TableCache.directory()) throws(ChineseDictionaryError) {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw .notFound(path: url.path)
+        }
+        let key = cache == nil ? nil : TableCache.key(sources: [url], format: Self.compiledFormat)
+        if let cache, let key, let table = TableCache.load("jieba", key: key, arrays: 4, in: cache),
+           let compiled = Self(table: table) {
+            self = compiled
+            return
         }
         let data: Data
         do {
@@ -47,6 +59,32 @@ public struct ChineseDictionary: Sendable {
             throw .unreadable(path: url.path, reason: error.localizedDescription)
         }
         try self.init(parsing: data, path: url.path)
+        if let cache, let key {
+            let counts = [UInt64(total), UInt64(wordCount)]
+            let table = firstChild.withUnsafeBytes { firstChild in
+                scalars.withUnsafeBytes { scalars in
+                    frequencies.withUnsafeBytes { frequencies in
+                        counts.withUnsafeBytes { counts in
+                            TableCache.store([firstChild, scalars, frequencies, counts], as: "jieba", key: key, in: cache)
+                        }
+                    }
+                }
+            }
+            // The mapped copy's pages are shared with the other workers; the parsed one is let go.
+            if let table, let mapped = Self(table: table) { self = mapped }
+        }
+    }
+
+    /// The dictionary in a table file; nil when the file's arrays do not fit together.
+    private init?(table: TableFile) {
+        guard table.count == 4,
+              let firstChild = table.array(0, as: UInt32.self), let scalars = table.array(1, as: UInt32.self),
+              let frequencies = table.array(2, as: UInt32.self), let counts = table.array(3, as: UInt64.self),
+              counts.count == 2, let total = Int(exactly: counts[0]), let wordCount = Int(exactly: counts[1]),
+              total > 0, scalars.count > 0, firstChild.count == scalars.count + 1, frequencies.count == scalars.count
+        else { return nil }
+        (self.firstChild, self.scalars, self.frequencies) = (firstChild, scalars, frequencies)
+        (self.total, self.wordCount) = (total, wordCount)
     }
 
     /// Parses dictionary text; `path` names it in errors.
@@ -104,12 +142,18 @@ public struct ChineseDictionary: Sendable {
         }
         self.total = total
         wordCount = builder.wordCount
-        (firstChild, scalars, frequencies) = builder.breadthFirst()
+        let (firstChild, scalars, frequencies) = builder.breadthFirst()
+        (self.firstChild, self.scalars, self.frequencies) = (StoredArray(firstChild), StoredArray(scalars), StoredArray(frequencies))
     }
 
-    /// The node reached from `node` by `scalar`, nil when no word continues that way.
+    /// Whether the trie is read from a mapped table file (`TableCache`).
+    var isMapped: Bool { scalars.isMapped }
+
+    /// The node reached from `node` by `scalar`, nil when no word continues that way. The children's
+    /// range is checked, since a mapped file may be damaged: `node` is always one this returned.
     func child(of node: UInt32, _ scalar: UInt32) -> UInt32? {
-        var low = Int(firstChild[Int(node)]), high = Int(firstChild[Int(node) + 1])
+        guard Int(node) + 1 < firstChild.count else { return nil }
+        var low = Int(firstChild[Int(node)]), high = min(Int(firstChild[Int(node) + 1]), scalars.count)
         while low < high {
             let middle = (low + high) / 2
             let found = scalars[middle]

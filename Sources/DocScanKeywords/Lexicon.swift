@@ -23,7 +23,11 @@ public struct Lexicon: Sendable {
         "por": ["portuguese", "brazilian"],
     ]
 
+    /// The word lists' words, often mapped from a table file.
     private let words: WordSet
+    /// Words added to them (`adding`): a set of their own, so adding a few words copies none of the
+    /// lists' (which a mapped set would have to).
+    private let added: WordSet
 
     /// Languages whose word lists were read.
     public let loadedLanguages: [String]
@@ -34,32 +38,55 @@ public struct Lexicon: Sendable {
 
     /// No words.
     public init() {
-        self.init(words: WordSet(), loadedLanguages: [], missingLanguages: [])
+        self.init(words: WordSet(), added: WordSet(), loadedLanguages: [], missingLanguages: [])
     }
 
+    /// Changes whenever the words a list gives change (folding, possessives, `ß`), so that lists
+    /// compiled by an older docscan are compiled again (`TableCache`).
+    static let compiledFormat = "lexicon 1"
+
     /// The word lists of `languages` found in `directory`. A language without a list (`chi_sim`) or
-    /// whose list is not installed adds nothing.
-    public init(languages: LanguageList, directory: URL = Lexicon.defaultDirectory) {
-        var lists: [Data] = []
+    /// whose list is not installed adds nothing. The set built from them is kept compiled in `cache`
+    /// (nil: not kept) and mapped from there by later runs and the other workers (`TableFile`).
+    public init(languages: LanguageList, directory: URL = Lexicon.defaultDirectory, cache: URL? = TableCache.directory()) {
+        var sources: [URL] = []
         var loaded: [String] = []
         var missing: [String] = []
         for code in languages.codes {
             guard let files = Self.wordListFiles[code] else { continue }
-            let read = files.compactMap { FileManager.default.contents(atPath: directory.appendingPathComponent($0).path) }
-            lists += read
-            if read.isEmpty { missing.append(code) } else { loaded.append(code) }
+            let readable = files.map { directory.appendingPathComponent($0) }
+                .filter { FileManager.default.isReadableFile(atPath: $0.path) }
+            sources += readable
+            if readable.isEmpty { missing.append(code) } else { loaded.append(code) }
         }
+        let name = "lexicon-" + loaded.joined(separator: "+")
+        let key = cache == nil || sources.isEmpty ? nil : TableCache.key(sources: sources, format: Self.compiledFormat)
+        if let cache, let key, let table = TableCache.load(name, key: key, arrays: WordSet.arrayCount, in: cache),
+           let words = WordSet(table: table) {
+            self.init(words: words, added: WordSet(), loadedLanguages: loaded, missingLanguages: missing)
+            return
+        }
+        let lists = sources.compactMap { FileManager.default.contents(atPath: $0.path) }
         // One word a line: reserving for every line and every byte (the line breaks, which are not kept,
         // leave room for folding) avoids both regrowing and slack. For six languages' lists the set
         // takes 50 MB where an estimate of one word every 8 bytes reserved 77.
         let lines = lists.reduce(0) { count, list in count + list.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
-        var words = WordSet.Builder(minimumCapacity: lines + lists.count, byteCapacity: lists.reduce(0) { $0 + $1.count })
-        for list in lists { Self.parse(list, into: &words, skippingPossessives: true) }
-        self.init(words: WordSet(words), loadedLanguages: loaded, missingLanguages: missing)
+        var builder = WordSet.Builder(minimumCapacity: lines + lists.count, byteCapacity: lists.reduce(0) { $0 + $1.count })
+        for list in lists { Self.parse(list, into: &builder, skippingPossessives: true) }
+        var words = WordSet(builder)
+        builder = WordSet.Builder()
+        if let cache, let key, lists.count == sources.count,
+           let table = words.withArrays({ TableCache.store($0, as: name, key: key, in: cache) }),
+           let mapped = WordSet(table: table) {
+            // The mapped copy's pages are shared with the other workers; the built one is let go.
+            words = mapped
+        }
+        self.init(words: words, added: WordSet(), loadedLanguages: loaded, missingLanguages: missing)
     }
 
-    private init(words: WordSet, loadedLanguages: [String], missingLanguages: [String]) {
+    private init(words: WordSet, added: WordSet, loadedLanguages: [String], missingLanguages: [String]) {
         self.words = words
+        self.added = added
         self.loadedLanguages = loadedLanguages
         self.missingLanguages = missingLanguages
     }
@@ -71,22 +98,25 @@ public struct Lexicon: Sendable {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw DocScanError.inputNotFound(path: file.path)
         }
-        var words = WordSet.Builder(self.words)
-        Self.parse(data, into: &words, skippingPossessives: false)
-        return Lexicon(words: WordSet(words), loadedLanguages: loadedLanguages, missingLanguages: missingLanguages)
+        var added = WordSet.Builder(self.added)
+        Self.parse(data, into: &added, skippingPossessives: false)
+        return Lexicon(words: words, added: WordSet(added), loadedLanguages: loadedLanguages, missingLanguages: missingLanguages)
     }
 
     /// This lexicon with `words` added.
     public func adding(_ words: some Sequence<String>) -> Lexicon {
-        var all = WordSet.Builder(self.words)
+        var added = WordSet.Builder(self.added)
         for var word in words {
-            word.withUTF8 { utf8 in Self.withFolded(utf8) { Self.insert($0, into: &all) } }
+            word.withUTF8 { utf8 in Self.withFolded(utf8) { Self.insert($0, into: &added) } }
         }
-        return Lexicon(words: WordSet(all), loadedLanguages: loadedLanguages, missingLanguages: missingLanguages)
+        return Lexicon(words: self.words, added: WordSet(added), loadedLanguages: loadedLanguages, missingLanguages: missingLanguages)
     }
 
-    /// How many folded forms the lexicon holds.
-    public var count: Int { words.count }
+    /// Whether the lists' words are read from a mapped table file (`TableCache`).
+    var isMapped: Bool { words.isMapped }
+
+    /// How many folded forms the lexicon holds (an added word that a list has too counts twice).
+    public var count: Int { words.count + added.count }
 
     /// Whether `word`, in any case, is a real word.
     ///
@@ -96,12 +126,22 @@ public struct Lexicon: Sendable {
     /// (`l'homme`, `dell'anno`).
     public func contains(_ word: String) -> Bool {
         // The closures capture the word set alone: capturing `self` would retain its arrays too.
-        let words = self.words
+        let words = Sets(lists: self.words, added: added)
         var word = word
         return word.withUTF8 { utf8 in Self.withFolded(utf8) { Self.contains(folded: $0, in: words) } }
     }
 
-    private static func contains(folded word: UnsafeBufferPointer<UInt8>, in words: WordSet) -> Bool {
+    /// The lists' words and the added ones, looked up as one set.
+    private struct Sets {
+        let lists: WordSet
+        let added: WordSet
+
+        func contains(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+            lists.contains(word) || (added.count > 0 && added.contains(word))
+        }
+    }
+
+    private static func contains(folded word: UnsafeBufferPointer<UInt8>, in words: Sets) -> Bool {
         if words.contains(word) { return true }
         let count = word.count
         if count > 2, word[count - 2] == apostrophe, word[count - 1] == UInt8(ascii: "s"),

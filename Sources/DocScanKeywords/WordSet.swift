@@ -5,20 +5,21 @@ import DocScanCore
 /// `Lexicon` holds up to a million and a half words; as a `Set<String>` they took over a second to
 /// load and close to a microsecond to look up (a string per word, Unicode-aware hashing). Here loading
 /// copies bytes and a lookup hashes the bytes it is given. A class with `let` arrays, so a lookup
-/// reads them in place instead of retaining and releasing four arrays.
+/// reads them in place instead of retaining and releasing four arrays. The arrays are built in memory
+/// or mapped from a table file (`tables`, `init(table:)`).
 final class WordSet: Sendable {
-    private let bytes: [UInt8]
+    private let bytes: StoredArray<UInt8>
     /// Word `i` is `bytes[starts[i]..<starts[i + 1]]`.
-    private let starts: [UInt32]
-    private let hashes: [UInt32]
-    /// Word numbers, -1 for an empty slot; at most half full.
-    private let slots: [Int32]
+    private let starts: StoredArray<UInt32>
+    private let hashes: StoredArray<UInt32>
+    /// Word numbers, -1 for an empty slot; at most half full, a power of two long.
+    private let slots: StoredArray<Int32>
 
     init(_ builder: Builder) {
-        bytes = builder.bytes
-        starts = builder.starts
-        hashes = builder.hashes
-        slots = builder.slots
+        bytes = StoredArray(builder.bytes)
+        starts = StoredArray(builder.starts)
+        hashes = StoredArray(builder.hashes)
+        slots = StoredArray(builder.slots)
     }
 
     /// An empty set.
@@ -26,7 +27,35 @@ final class WordSet: Sendable {
         self.init(Builder())
     }
 
+    /// The set in a table file written from `arrays`; nil when the file's arrays do not fit together.
+    init?(table: TableFile) {
+        guard table.count == Self.arrayCount,
+              let bytes = table.array(0, as: UInt8.self), let starts = table.array(1, as: UInt32.self),
+              let hashes = table.array(2, as: UInt32.self), let slots = table.array(3, as: Int32.self),
+              starts.count == hashes.count + 1, slots.count >= 16, slots.count & (slots.count - 1) == 0,
+              slots.count >= 2 * hashes.count, starts[hashes.count] == bytes.count
+        else { return nil }
+        (self.bytes, self.starts, self.hashes, self.slots) = (bytes, starts, hashes, slots)
+    }
+
+    /// How many arrays a table file of a word set holds.
+    static let arrayCount = 4
+
+    /// Calls `body` with the set's arrays as `TableFile.write` takes them.
+    func withArrays<Result>(_ body: ([UnsafeRawBufferPointer]) throws -> Result) rethrows -> Result {
+        try bytes.withUnsafeBytes { bytes in
+            try starts.withUnsafeBytes { starts in
+                try hashes.withUnsafeBytes { hashes in
+                    try slots.withUnsafeBytes { slots in try body([bytes, starts, hashes, slots]) }
+                }
+            }
+        }
+    }
+
     var count: Int { hashes.count }
+
+    /// Whether the set is read from a mapped table file.
+    var isMapped: Bool { slots.isMapped }
 
     func contains(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
         Self.slot(of: word, hash: Self.hash(word), bytes: bytes, starts: starts, hashes: hashes, slots: slots).found
@@ -52,16 +81,16 @@ final class WordSet: Sendable {
 
         /// A builder starting with the words of `set`.
         init(_ set: WordSet) {
-            bytes = set.bytes
-            starts = set.starts
-            hashes = set.hashes
-            slots = set.slots
+            bytes = set.bytes.array
+            starts = set.starts.array
+            hashes = set.hashes.array
+            slots = set.slots.array
         }
 
         mutating func insert(_ word: UnsafeBufferPointer<UInt8>) {
             let hash = WordSet.hash(word)
-            let (index, found) = WordSet.slot(of: word, hash: hash, bytes: bytes, starts: starts, hashes: hashes,
-                                              slots: slots)
+            let (index, found) = WordSet.slot(of: word, hash: hash, bytes: StoredArray(bytes), starts: StoredArray(starts),
+                                              hashes: StoredArray(hashes), slots: StoredArray(slots))
             guard !found else { return }
             slots[index] = Int32(hashes.count)
             hashes.append(hash)
@@ -82,23 +111,26 @@ final class WordSet: Sendable {
         }
     }
 
-    /// The slot holding `word`, or the empty slot where it would go.
-    private static func slot(of word: UnsafeBufferPointer<UInt8>, hash: UInt32, bytes: [UInt8], starts: [UInt32],
-                             hashes: [UInt32], slots: [Int32]) -> (index: Int, found: Bool) {
+    /// The slot holding `word`, or the empty slot where it would go. Every index read from the arrays is
+    /// checked first, since a mapped file may be damaged: a bad entry is passed over.
+    private static func slot(of word: UnsafeBufferPointer<UInt8>, hash: UInt32, bytes: StoredArray<UInt8>,
+                             starts: StoredArray<UInt32>, hashes: StoredArray<UInt32>,
+                             slots: StoredArray<Int32>) -> (index: Int, found: Bool) {
         let mask = slots.count - 1
         var index = Int(hash) & mask
-        while true {
+        for _ in 0..<slots.count {
             let number = Int(slots[index])
             if number < 0 { return (index, false) }
-            if hashes[number] == hash {
-                let start = Int(starts[number])
-                if Int(starts[number + 1]) - start == word.count,
+            if number < hashes.count, hashes[number] == hash {
+                let start = Int(starts[number]), end = Int(starts[number + 1])
+                if end - start == word.count, start <= end, end <= bytes.count,
                    word.indices.allSatisfy({ bytes[start + $0] == word[$0] }) {
                     return (index, true)
                 }
             }
             index = (index + 1) & mask
         }
+        return (index, false)
     }
 
     /// FNV-1a, folded to 32 bits; words are short, so a byte at a time is fast enough.
