@@ -59,8 +59,10 @@ public struct Lexicon: Sendable {
             sources += readable
             if readable.isEmpty { missing.append(code) } else { loaded.append(code) }
         }
-        let name = "lexicon-" + loaded.joined(separator: "+")
-        let key = cache == nil || sources.isEmpty ? nil : TableCache.key(sources: sources, format: Self.compiledFormat)
+        // One table for a set of languages in any order (`eng,deu` and `deu,eng` hold the same words).
+        let name = "lexicon-" + loaded.sorted().joined(separator: "+")
+        let key = cache == nil || sources.isEmpty
+            ? nil : TableCache.key(sources: sources.sorted { $0.path < $1.path }, format: Self.compiledFormat)
         if let cache, let key, let table = TableCache.load(name, key: key, arrays: WordSet.arrayCount, in: cache),
            let words = WordSet(table: table) {
             self.init(words: words, added: WordSet(), loadedLanguages: loaded, missingLanguages: missing)

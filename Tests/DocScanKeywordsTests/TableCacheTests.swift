@@ -50,7 +50,10 @@ import Testing
         let mapped = Lexicon(languages: Self.languages, directory: lists, cache: cache)
         #expect(!built.isMapped && compiled.isMapped && mapped.isMapped)
         #expect(tables(in: cache).count == 1)
-        #expect(tables(in: cache).first?.hasPrefix("lexicon-eng+deu-") == true)
+        #expect(tables(in: cache).first?.hasPrefix("lexicon-deu+eng-") == true)
+        // The same languages in another order share the table.
+        let reordered = Lexicon(languages: try LanguageList(codes: ["deu", "eng"]), directory: lists, cache: cache)
+        #expect(reordered.isMapped && reordered.contains("hello") && tables(in: cache).count == 1)
         #expect(mapped.count == built.count && mapped.loadedLanguages == ["eng", "deu"])
         for probe in Self.probes {
             #expect(mapped.contains(probe) == built.contains(probe), "\(probe)")
