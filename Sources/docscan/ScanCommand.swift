@@ -17,7 +17,7 @@ struct ScanCommand: ParsableCommand {
 
             On a cluster, task K of an N-task array job runs 'docscan scan DIR --shard K/N' (or '--shard auto'): each file belongs to one shard by a hash of its path, so the tasks together read every file once, into one archive or one each ('docscan merge' joins them). 'docscan plan DIR --shards N --output LISTS' walks the folder once and writes each shard's file list for --files-from, so thousands of tasks do not each walk a network share. With --shard or --files-from, files outside them are not gone, and the archive is asked only about the files read.
 
-            Keywords are the page's words with stop words, numbers and measurements, one-character tokens, low-confidence words and OCR garbage dropped, de-duplicated, and ranked by tf-idf over the run, so words on every page (letterheads, form labels) come last. A --jsonl file is written as pages finish and rewritten ranked at the end; standard output gets the ranked records at the end.
+            Keywords are the page's words with stop words, numbers and measurements, one-character tokens, low-confidence words and OCR garbage dropped, de-duplicated, and ranked by tf-idf over the run, so words on every page (letterheads, form labels) come last. A --jsonl file is written as pages finish and rewritten ranked at the end; standard output gets the ranked records at the end. The word lists that judge keywords (/usr/share/dict, jieba's dictionary) are compiled once into $DOCSCAN_CACHE, else $XDG_CACHE_HOME/docscan or ~/.cache/docscan (DOCSCAN_CACHE=off: rebuilt every run); deleting that folder is safe.
             """
     )
 
