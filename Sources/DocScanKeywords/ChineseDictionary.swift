@@ -60,16 +60,8 @@ public struct ChineseDictionary: Sendable {
         }
         try self.init(parsing: data, path: url.path)
         if let cache, let key {
-            let counts = [UInt64(total), UInt64(wordCount)]
-            let table = firstChild.withUnsafeBytes { firstChild in
-                scalars.withUnsafeBytes { scalars in
-                    frequencies.withUnsafeBytes { frequencies in
-                        counts.withUnsafeBytes { counts in
-                            TableCache.store([firstChild, scalars, frequencies, counts], as: "jieba", key: key, in: cache)
-                        }
-                    }
-                }
-            }
+            let counts = StoredArray([UInt64(total), UInt64(wordCount)])
+            let table = TableCache.store([firstChild, scalars, frequencies, counts], as: "jieba", key: key, in: cache)
             // The mapped copy's pages are shared with the other workers; the parsed one is let go.
             if let table, let mapped = Self(table: table) { self = mapped }
         }

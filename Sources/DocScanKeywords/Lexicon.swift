@@ -78,7 +78,7 @@ public struct Lexicon: Sendable {
         var words = WordSet(builder)
         builder = WordSet.Builder()
         if let cache, let key, lists.count == sources.count,
-           let table = words.withArrays({ TableCache.store($0, as: name, key: key, in: cache) }),
+           let table = TableCache.store(words.arrays, as: name, key: key, in: cache),
            let mapped = WordSet(table: table) {
             // The mapped copy's pages are shared with the other workers; the built one is let go.
             words = mapped

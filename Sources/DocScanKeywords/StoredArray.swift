@@ -2,7 +2,7 @@ import DocScanCore
 
 /// A read-only array of integers, held either in memory or in a table file mapped read-only
 /// (`TableFile`), so a word set or dictionary reads the same either way.
-struct StoredArray<Element: FixedWidthInteger>: @unchecked Sendable {
+struct StoredArray<Element: FixedWidthInteger>: TableArray, @unchecked Sendable {
     // @unchecked: the buffer points into the mapping, which the enum keeps alive and nobody writes.
     private enum Storage {
         case memory([Element])
@@ -48,6 +48,8 @@ struct StoredArray<Element: FixedWidthInteger>: @unchecked Sendable {
         case .mapped(_, let buffer): Array(buffer)
         }
     }
+
+    var byteCount: Int { count * MemoryLayout<Element>.stride }
 
     /// Calls `body` with the elements' bytes in memory, as `TableFile` writes them.
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {

@@ -48,7 +48,7 @@ public enum TableCache {
     /// Writes `arrays` as table `name` under `key`, removes the tables of the same name compiled
     /// under other keys (from lists since changed), and maps the new file; nil when it cannot be
     /// written, and the caller keeps what it built.
-    static func store(_ arrays: [UnsafeRawBufferPointer], as name: String, key: UInt64, in directory: URL) -> TableFile? {
+    static func store(_ arrays: [any TableArray], as name: String, key: UInt64, in directory: URL) -> TableFile? {
         let file = path(name, key: key, in: directory)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,

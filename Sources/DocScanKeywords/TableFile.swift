@@ -60,15 +60,12 @@ struct TableFile {
     /// Writes `arrays` under `key` to `path`, through a file beside it renamed over it at the end, so
     /// a reader never maps a half-written file.
     /// - Throws: when the file cannot be written; nothing is left behind then.
-    static func write(_ arrays: [UnsafeRawBufferPointer], key: UInt64, to path: String) throws {
+    static func write(_ arrays: [any TableArray], key: UInt64, to path: String) throws {
         var header: [UInt64] = [magic, key, UInt64(arrays.count)]
-        var offset = offsetOfFirstArray(arrays.count)
-        var padding: [Int] = []
+        var offset = aligned(24 + 16 * arrays.count)
         for array in arrays {
-            header += [UInt64(offset), UInt64(array.count)]
-            let next = (offset + array.count + alignment - 1) / alignment * alignment
-            padding.append(next - offset - array.count)
-            offset = next
+            header += [UInt64(offset), UInt64(array.byteCount)]
+            offset = aligned(offset + array.byteCount)
         }
         let temporary = path + ".\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0 ... .max)).part"
         guard FileManager.default.createFile(atPath: temporary, contents: nil),
@@ -78,10 +75,10 @@ struct TableFile {
             defer { try? handle.close() }
             let zeros = Data(count: alignment)
             try header.withUnsafeBytes { try handle.write(contentsOf: $0) }
-            try handle.write(contentsOf: zeros.prefix(offsetOfFirstArray(arrays.count) - 8 * header.count))
-            for (array, padding) in zip(arrays, padding) {
-                try handle.write(contentsOf: array)
-                try handle.write(contentsOf: zeros.prefix(padding))
+            try handle.write(contentsOf: zeros.prefix(aligned(8 * header.count) - 8 * header.count))
+            for array in arrays {
+                try array.withUnsafeBytes { try handle.write(contentsOf: $0) }
+                try handle.write(contentsOf: zeros.prefix(aligned(array.byteCount) - array.byteCount))
             }
             try handle.synchronize()
         } catch {
@@ -94,7 +91,14 @@ struct TableFile {
         }
     }
 
-    private static func offsetOfFirstArray(_ arrays: Int) -> Int {
-        (24 + 16 * arrays + alignment - 1) / alignment * alignment
+    /// `size` rounded up to a whole number of `alignment`s.
+    private static func aligned(_ size: Int) -> Int {
+        (size + alignment - 1) / alignment * alignment
     }
+}
+
+/// An array `TableFile` writes: its bytes, as they lie in memory.
+protocol TableArray {
+    var byteCount: Int { get }
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result
 }

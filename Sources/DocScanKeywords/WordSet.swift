@@ -6,7 +6,7 @@ import DocScanCore
 /// load and close to a microsecond to look up (a string per word, Unicode-aware hashing). Here loading
 /// copies bytes and a lookup hashes the bytes it is given. A class with `let` arrays, so a lookup
 /// reads them in place instead of retaining and releasing four arrays. The arrays are built in memory
-/// or mapped from a table file (`tables`, `init(table:)`).
+/// or mapped from a table file (`arrays`, `init(table:)`).
 final class WordSet: Sendable {
     private let bytes: StoredArray<UInt8>
     /// Word `i` is `bytes[starts[i]..<starts[i + 1]]`.
@@ -41,16 +41,8 @@ final class WordSet: Sendable {
     /// How many arrays a table file of a word set holds.
     static let arrayCount = 4
 
-    /// Calls `body` with the set's arrays as `TableFile.write` takes them.
-    func withArrays<Result>(_ body: ([UnsafeRawBufferPointer]) throws -> Result) rethrows -> Result {
-        try bytes.withUnsafeBytes { bytes in
-            try starts.withUnsafeBytes { starts in
-                try hashes.withUnsafeBytes { hashes in
-                    try slots.withUnsafeBytes { slots in try body([bytes, starts, hashes, slots]) }
-                }
-            }
-        }
-    }
+    /// The set's arrays, as `TableFile.write` takes them and `init(table:)` reads them.
+    var arrays: [any TableArray] { [bytes, starts, hashes, slots] }
 
     var count: Int { hashes.count }
 
