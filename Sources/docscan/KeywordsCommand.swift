@@ -21,7 +21,7 @@ struct KeywordsCommand: ParsableCommand {
     var input: String
 
     @Option(help: ArgumentHelp(
-        "Write the records here (it may be the input file, which is read first); - writes to standard output.",
+        "Write the records here (it may be the input file: it is read first and replaced in one step); - writes to standard output.",
         valueName: "file"))
     var jsonl = "-"
 

@@ -1,6 +1,7 @@
 import DocScanCore
 import DocScanNative
 import Foundation
+import Synchronization
 
 /// Writes records as JSON Lines, one `write(2)` per record so an interrupted run leaves no partial line.
 public final class JSONLinesWriter: ReplaceableRecordWriter {
@@ -23,8 +24,14 @@ public final class JSONLinesWriter: ReplaceableRecordWriter {
                 throw DocScanError.outputNotWritable(path: path, reason: error.reason)
             }
         }
-        encoder = JSONEncoder()
+        encoder = Self.makeEncoder()
+    }
+
+    /// The encoder of every record line: keys sorted, so a record's line is the same however it was made.
+    private static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 
     public func write(_ record: PageRecord) throws {
@@ -32,9 +39,53 @@ public final class JSONLinesWriter: ReplaceableRecordWriter {
     }
 
     private func line(for record: PageRecord) throws -> Data {
+        try Self.line(for: record, with: encoder)
+    }
+
+    private static func line(for record: PageRecord, with encoder: JSONEncoder) throws -> Data {
         var line = try encoder.encode(record)
         line.append(UInt8(ascii: "\n"))
         return line
+    }
+
+    /// Writes `records` to `path` in one step, encoded on `jobs` threads (encoding is most of the time of
+    /// writing a record: about 9 ms for one of 49 KB). A regular file, or a new one, is replaced by a
+    /// temporary file renamed over it, so `path` may be the file the records were read from and an
+    /// interrupted run leaves it as it was; standard output (`-`), `/dev/null` or a pipe are written as
+    /// they are.
+    /// - Throws: `DocScanError.outputNotWritable`.
+    public static func write(_ records: [PageRecord], to path: String, jobs: Int = 1) throws {
+        var type: FileAttributeType?
+        if path != "-", let attributes = try? FileManager.default.attributesOfItem(atPath: path) {
+            type = attributes[.type] as? FileAttributeType
+        }
+        if type == nil || type == .typeRegular {
+            try OutputFile.write(to: path) { sink in try encode(records, jobs: jobs, into: sink) }
+        } else {
+            let writer = try JSONLinesWriter(path: path)
+            try encode(records, jobs: jobs) { try OutputFile.write($0, to: writer.file, path: path) }
+            try writer.finish()
+        }
+    }
+
+    /// Hands `sink` the lines of `records` in order, encoding a batch of them at a time on `jobs` threads.
+    private static func encode(_ records: [PageRecord], jobs: Int, into sink: (Data) throws -> Void) throws {
+        let workers = max(1, jobs)
+        let batch = 16 * workers
+        for start in stride(from: 0, to: records.count, by: batch) {
+            let range = start..<min(records.count, start + batch)
+            let lines = Mutex([Result<Data, any Error>?](repeating: nil, count: range.count))
+            DispatchQueue.concurrentPerform(iterations: min(workers, range.count)) { worker in
+                let encoder = makeEncoder()
+                for offset in stride(from: worker, to: range.count, by: workers) {
+                    let line = Result { try Self.line(for: records[range.lowerBound + offset], with: encoder) }
+                    lines.withLock { $0[offset] = line }
+                }
+            }
+            for line in lines.withLock({ $0 }) {
+                if let line { try sink(try line.get()) }
+            }
+        }
     }
 
     /// Only a regular file is replaced; `/dev/null`, a pipe or a terminal are written once, ranked, at the end.

@@ -74,13 +74,14 @@ public struct KeywordReextractor {
 
     /// The records in `input` (`-`: standard input) with their keywords extracted again, ranked over
     /// all of them, written to `output` (`-`: standard output), which may be the input file: it is read
-    /// whole first and replaced in one step.
+    /// whole first and replaced in one step, and an interrupted run leaves it as it was. Reading, the
+    /// keyword stage and writing each run on `jobs` threads.
     /// - Throws: `DocScanError.inputNotFound`, `.badRecord`, `.outputNotWritable`, or an extractor's error.
     public func reextract(from input: String, to output: String, jobs: Int = 1) throws -> Report {
-        let (records, report) = try reextract(try RecordReader.read(path: input), jobs: jobs)
-        let writer = RankingRecordWriter(wrapping: try JSONLinesWriter(path: output))
-        for record in records { try writer.write(record) }
-        try writer.finish()
+        let (records, report) = try reextract(try RecordReader.read(path: input, jobs: jobs), jobs: jobs)
+        // Every record is at hand, so they are ranked at once and written once (a scan's
+        // `RankingRecordWriter` streams them first, for an interrupted run).
+        try JSONLinesWriter.write(RankingRecordWriter.ranked(records), to: output, jobs: jobs)
         return report
     }
 }

@@ -66,4 +66,51 @@ struct RankingRecordWriterTests {
         }
         #expect(DocScanError.badRecord(path: path, line: 3, reason: "x").exitStatus == .inputError)
     }
+
+    @Test(arguments: [1, 3])
+    func recordsReadOnThreadsComeInOrderAndNameTheFirstBadLine(jobs: Int) throws {
+        let folder = try TestSupport.temporaryFolder()
+        let path = folder.appendingPathComponent("records.jsonl").path
+        let sources = (0..<40).map { "page\($0).png" }
+        try JSONLinesWriter.write(sources.map { record($0, ["clinic", $0]) }, to: path, jobs: jobs)
+        #expect(try RecordReader.read(path: path, jobs: jobs).map(\.source) == sources)
+        // Blank lines are skipped but counted; two bad lines, the first is named.
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.insert("  ", at: 5)
+        lines[30] = "{\"schema\": 2}"
+        lines[12] = "not json"
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            try RecordReader.read(path: path, jobs: jobs)
+        } throws: { error in
+            guard case .badRecord(_, let line, let reason) = error as? DocScanError else { return false }
+            return line == 13 && reason == "not JSON"
+        }
+    }
+
+    @Test(arguments: [1, 2])
+    func writingRecordsReplacesTheFileWholeOrNotAtAll(jobs: Int) throws {
+        let folder = try TestSupport.temporaryFolder()
+        let path = folder.appendingPathComponent("records.jsonl").path
+        let first = (0..<20).map { record("page\($0).png", ["clinic"]) }
+        try JSONLinesWriter.write(first, to: path, jobs: jobs)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        // The same lines as a writer streaming them.
+        let streamed = folder.appendingPathComponent("streamed.jsonl").path
+        let writer = try JSONLinesWriter(path: streamed)
+        for record in first { try writer.write(record) }
+        try writer.finish()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: streamed)) == before)
+        // A record JSON cannot hold (a confidence that is not a number) fails the write after others
+        // were encoded: the file, which may be the records' own input, is left as it was.
+        var second = (0..<20).map { record("new\($0).png", ["invoice"]) }
+        second[17].meanConfidence = .nan
+        #expect(throws: (any Error).self) { try JSONLinesWriter.write(second, to: path, jobs: jobs) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["records.jsonl", "streamed.jsonl"])
+        // Standard output's stand-in, a character device, is written, not replaced.
+        try JSONLinesWriter.write(first, to: "/dev/null", jobs: jobs)
+        var status = stat()
+        #expect(stat("/dev/null", &status) == 0 && (status.st_mode & S_IFMT) == S_IFCHR)
+    }
 }
