@@ -48,24 +48,13 @@ public final class JSONLinesWriter: ReplaceableRecordWriter {
         return line
     }
 
-    /// Writes `records` to `path` in one step, encoded on `jobs` threads (encoding is most of the time of
-    /// writing a record: about 9 ms for one of 49 KB). A regular file, or a new one, is replaced by a
-    /// temporary file renamed over it, so `path` may be the file the records were read from and an
-    /// interrupted run leaves it as it was; standard output (`-`), `/dev/null` or a pipe are written as
-    /// they are.
+    /// Writes `records` to `path` in one step (`OutputFile`), encoded on `jobs` threads (encoding is
+    /// most of the time of writing a record: about 9 ms for one of 49 KB). A regular file is replaced by
+    /// a temporary file renamed over it, so `path` may be the file the records were read from and an
+    /// interrupted run leaves it as it was.
     /// - Throws: `DocScanError.outputNotWritable`.
     public static func write(_ records: [PageRecord], to path: String, jobs: Int = 1) throws {
-        var type: FileAttributeType?
-        if path != "-", let attributes = try? FileManager.default.attributesOfItem(atPath: path) {
-            type = attributes[.type] as? FileAttributeType
-        }
-        if type == nil || type == .typeRegular {
-            try OutputFile.write(to: path) { sink in try encode(records, jobs: jobs, into: sink) }
-        } else {
-            let writer = try JSONLinesWriter(path: path)
-            try encode(records, jobs: jobs) { try OutputFile.write($0, to: writer.file, path: path) }
-            try writer.finish()
-        }
+        try OutputFile.write(to: path) { sink in try encode(records, jobs: jobs, into: sink) }
     }
 
     /// Hands `sink` the lines of `records` in order, encoding a batch of them at a time on `jobs` threads.

@@ -6,13 +6,28 @@ import Foundation
 /// then renamed over it, so a reader or an interrupted run never sees half a file.
 enum OutputFile {
     /// Streams what `body` hands its sink to `path`, or to standard output for `-`.
+    ///
+    /// A path that is no regular file (`/dev/null`, a named pipe a reader waits on) is written as it is:
+    /// renamed over, it would be replaced by a regular file (`/dev/null` itself, for root) and its reader
+    /// would get nothing. A symbolic link is followed, so its target is replaced and the link stays.
     /// - Throws: `DocScanError.outputNotWritable`, or `body`'s error (the temporary file is removed).
     static func write(to path: String, _ body: (_ sink: (Data) throws -> Void) throws -> Void) throws {
         guard path != "-" else {
             try body { data in try write(data, to: nil, path: "standard output") }
             return
         }
-        let target = URL(fileURLWithPath: path)
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            let file: FileDescriptor
+            do {
+                file = try FileDescriptor(opening: path, flags: O_WRONLY)
+            } catch {
+                throw DocScanError.outputNotWritable(path: path, reason: error.reason)
+            }
+            try body { data in try write(data, to: file, path: path) }
+            return
+        }
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
         let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(getpid()).tmp").path
         let file: FileDescriptor
         do {
@@ -27,7 +42,7 @@ enum OutputFile {
             unlink(temporary)
             throw (error as? SystemError).map { DocScanError.outputNotWritable(path: path, reason: $0.reason) } ?? error
         }
-        guard rename(temporary, path) == 0 else {
+        guard rename(temporary, target.path) == 0 else {
             let reason = SystemError().reason
             unlink(temporary)
             throw DocScanError.outputNotWritable(path: path, reason: reason)
