@@ -35,13 +35,6 @@ public struct PageLoader: PageStage, Sendable {
     /// Leptonica prints its errors to stderr; docscan reports them itself, once, with the file name.
     private static let silenceLeptonica: Void = LeptonicaMessages.silence()
 
-    /// The pixels `page` declares in its file's header (for a TIFF, its own page's); nil when the header
-    /// cannot be read. A cheap measure of what reading the page will cost.
-    public static func pixelCount(of page: PageReference) -> Int? {
-        guard let format = page.format else { return nil }
-        return header(of: page, format: format).map { $0.width * $0.height }
-    }
-
     /// For a TIFF, the header of this very page: pixReadHeader reads a TIFF's first, and a later page can
     /// claim any size (the fuzzer found a 3-page TIFF of 2.8 KB whose third page is 336 megapixels).
     private static func header(of page: PageReference, format: ImageFormat) -> ImageFileHeader? {

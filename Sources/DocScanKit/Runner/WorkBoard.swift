@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Pages are handed out in order, so records can be written as they come, until the last `tailLength`
 /// pages: those go largest first, so the run does not end with one worker reading a big page while the
-/// others have nothing left (a page's cost follows its pixels). At most `tailLength` records wait for
-/// the writer because of it.
+/// others have nothing left (a page's cost: `ScanRunner.cost(of:)`). At most `tailLength` records wait
+/// for the writer because of it.
 ///
 /// Every field is read and written only while holding `condition`'s lock, which is what makes the
 /// `@unchecked Sendable` sound.

@@ -1,4 +1,5 @@
 import DocScanCore
+import Foundation
 import DocScanKeywords
 @testable import DocScanKit
 import Testing
@@ -47,5 +48,15 @@ struct WorkBoardTests {
         board.deliver(record("a.png"), at: 2)
         #expect(board.next(index: 0) != nil && board.next(index: 1) != nil && board.next(index: 2) != nil)
         board.workerFinished()
+    }
+
+    /// A page costs its share of its file's bytes: a multi-page TIFF's pages share its size.
+    @Test func aPageCostsItsShareOfItsFilesBytes() {
+        func page(_ name: String, bytes: Int64, pages: Int = 1, page number: Int = 1) -> PageReference {
+            PageReference(url: URL(fileURLWithPath: "/scans/\(name)"), relativePath: name, page: number, pageCount: pages, format: .png, fileSize: bytes)
+        }
+        #expect(ScanRunner.cost(of: page("a.png", bytes: 548_824)) == 548_824)
+        #expect(ScanRunner.cost(of: page("b.tif", bytes: 900_000, pages: 3, page: 2)) == 300_000)
+        #expect(ScanRunner.cost(of: page("empty.png", bytes: 0)) == 0)
     }
 }
