@@ -53,6 +53,23 @@ struct PageOrienterOSDTests {
         #expect(checker.answers.isEmpty)
     }
 
+    /// A square that reads as garble as it is cannot refuse the turn: it is taken without reading the
+    /// square turned. One that reads a little better than garble is still checked both ways (the steep
+    /// photo of an upright Chinese page that OSD wanted turned: 37 as it was, 13 turned).
+    @Test(arguments: [(answers: [12.0], applied: true, turned: nil as Double?, left: 0),
+                      (answers: [37.0, 13.0], applied: false, turned: 13.0, left: 0),
+                      (answers: [29.0, 99.0], applied: true, turned: nil, left: 1)])
+    func aGarbledSquareTakesTheTurnWithoutASecondReading(answers: [Double], applied: Bool, turned: Double?, left: Int) throws {
+        let configuration = try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "eng"), jobs: 1)
+        let checker = AnsweringChecker(answers: answers)
+        let orienter = try PageOrienter(options: configuration.orientation, osdModel: configuration.osdModel, checker: checker)
+        let (report, _) = try oriented(TestSupport.special("orientation/en_letter_rot180.png"), by: orienter, configuration)
+        #expect(report.turnProposedBy == "ascenders")
+        #expect(report.confidenceAsIs == answers[0] && report.confidenceTurned == turned)
+        #expect(report.applied == applied && report.rotation == (applied ? 180 : 0))
+        #expect(checker.answers.count == left)
+    }
+
     /// OSD's full look reads an unevenly lit page with its paper evened out: on the desk photo as it is
     /// OSD found too little text to judge, upright or upside down.
     @Test func anUnevenlyLitPhotoTurnedUpsideDownIsTurnedBack() throws {
