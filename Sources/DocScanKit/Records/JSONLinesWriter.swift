@@ -1,7 +1,6 @@
 import DocScanCore
 import DocScanNative
 import Foundation
-import Synchronization
 
 /// Writes records as JSON Lines, one `write(2)` per record so an interrupted run leaves no partial line.
 public final class JSONLinesWriter: ReplaceableRecordWriter {
@@ -62,18 +61,10 @@ public final class JSONLinesWriter: ReplaceableRecordWriter {
         let workers = max(1, jobs)
         let batch = 16 * workers
         for start in stride(from: 0, to: records.count, by: batch) {
-            let range = start..<min(records.count, start + batch)
-            let lines = Mutex([Result<Data, any Error>?](repeating: nil, count: range.count))
-            DispatchQueue.concurrentPerform(iterations: min(workers, range.count)) { worker in
-                let encoder = makeEncoder()
-                for offset in stride(from: worker, to: range.count, by: workers) {
-                    let line = Result { try Self.line(for: records[range.lowerBound + offset], with: encoder) }
-                    lines.withLock { $0[offset] = line }
-                }
+            let lines = concurrentMap(count: min(batch, records.count - start), jobs: workers, chunk: 1, state: makeEncoder) { encoder, offset in
+                Result { try line(for: records[start + offset], with: encoder) }
             }
-            for line in lines.withLock({ $0 }) {
-                if let line { try sink(try line.get()) }
-            }
+            for line in lines { try sink(try line.get()) }
         }
     }
 
@@ -82,9 +73,7 @@ public final class JSONLinesWriter: ReplaceableRecordWriter {
 
     /// Writes `records` to a temporary file beside the output, syncs it and renames it over the output.
     public func replaceAll(with records: [PageRecord]) throws {
-        try OutputFile.write(to: path) { sink in
-            for record in records { try sink(line(for: record)) }
-        }
+        try Self.write(records, to: path)
     }
 
     public func finish() throws {

@@ -1,6 +1,5 @@
 import DocScanCore
 import Foundation
-import Synchronization
 
 /// Reads JSON Lines page records, as `docscan scan` wrote them, from a file or standard input.
 public enum RecordReader {
@@ -19,25 +18,12 @@ public enum RecordReader {
             throw DocScanError.inputNotFound(path: path)
         }
         let lines = Self.lines(of: data)
-        let decoded = Mutex([Result<PageRecord, DocScanError>?](repeating: nil, count: lines.count))
-        let chunk = 8
-        let chunks = (lines.count + chunk - 1) / chunk
-        let workers = min(max(1, jobs), max(1, chunks))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            // One decoder a thread: JSONDecoder is a class with settings, not documented as shareable.
-            let decoder = JSONDecoder()
-            for index in stride(from: worker, to: chunks, by: workers) {
-                let range = (index * chunk)..<min(lines.count, (index + 1) * chunk)
-                let results = range.map { decode(lines[$0], with: decoder, path: path) }
-                decoded.withLock { $0.replaceSubrange(range, with: results) }
-            }
+        let decoded = concurrentMap(count: lines.count, jobs: jobs, state: { JSONDecoder() }) { decoder, index in
+            decode(lines[index], with: decoder, path: path)
         }
         var records: [PageRecord] = []
         records.reserveCapacity(lines.count)
-        for result in decoded.withLock({ $0 }) {
-            guard let result else { continue }
-            records.append(try result.get())
-        }
+        for result in decoded { records.append(try result.get()) }
         return records
     }
 

@@ -1,7 +1,6 @@
 import DocScanCore
 import DocScanKeywords
 import Foundation
-import Synchronization
 
 /// Extracts records' keywords again from the lines and words they carry, without OCR, so new stop
 /// words, custom words or a different confidence threshold apply to pages already scanned.
@@ -44,32 +43,19 @@ public struct KeywordReextractor {
             report.pages += 1
             report.textBytes += record.text.utf8.count
         }
-        let output = Mutex(records)
         let (extractorsByLanguages, languagesByPage) = (extractors, pageLanguages)
-        let chunk = 16
-        let chunks = (records.count + chunk - 1) / chunk
         let clock = Stopwatch()
-        DispatchQueue.concurrentPerform(iterations: min(max(1, jobs), max(1, chunks))) { worker in
-            var index = worker
-            while index < chunks {
-                let range = (index * chunk)..<min(records.count, (index + 1) * chunk)
-                var done: [PageRecord] = []
-                done.reserveCapacity(range.count)
-                for position in range {
-                    var record = records[position]
-                    if let list = languagesByPage[position], let extractor = extractorsByLanguages[list.codes] {
-                        let found = extractor.extract(from: record.recognizedText, languages: list)
-                        record.setKeywords(found)
-                        record.warnings += found.warnings
-                    }
-                    done.append(record)
-                }
-                output.withLock { $0.replaceSubrange(range, with: done) }
-                index += max(1, jobs)
+        let done = concurrentMap(count: records.count, jobs: jobs, chunk: 16, state: {}) { _, position in
+            var record = records[position]
+            if let list = languagesByPage[position], let extractor = extractorsByLanguages[list.codes] {
+                let found = extractor.extract(from: record.recognizedText, languages: list)
+                record.setKeywords(found)
+                record.warnings += found.warnings
             }
+            return record
         }
         report.seconds = clock.seconds
-        return (output.withLock { $0 }, report)
+        return (done, report)
     }
 
     /// The records in `input` (`-`: standard input) with their keywords extracted again, ranked over
