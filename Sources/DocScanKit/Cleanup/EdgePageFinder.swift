@@ -1,7 +1,8 @@
 import DocScanNative
 import Foundation
 
-/// Finds a sheet of paper by its outline: four straight edges, each lighter inside than outside.
+/// Finds a sheet of paper by its outline: four straight edges, each lighter inside than outside (or,
+/// when asked, one the other way round: the sheet's end shaded darker than the desk).
 ///
 /// The brightness finder (`PageFinder`) needs the paper to stand out as one bright region; on a light
 /// desk, wood grain and the paper's own shading join them, and the region is no quadrilateral. The
@@ -55,7 +56,8 @@ enum EdgePageFinder {
     /// The sheet in `image` (an 8-bit grey photo), in its pixels; nil when no outline is convincing.
     /// - Parameter darker: look for a sheet darker than what lies around it (on a white table), by
     ///   looking for a lighter one in the photo's negative.
-    static func find(in image: PixImage, darker: Bool = false) -> Found? {
+    /// - Parameter shadedEnd: let one side be the sheet's shaded end (`shadedSideSupport`).
+    static func find(in image: PixImage, darker: Bool = false, shadedEnd: Bool = false) -> Found? {
         let factor = min(1, workingSize / Double(max(image.width, image.height)))
         guard let small = factor < 1 ? image.scaled(by: factor) : image, let samples = small.greySamples(),
               small.width >= 32, small.height >= 32
@@ -73,7 +75,7 @@ enum EdgePageFinder {
                 for (j, left) in vertical.enumerated() {
                     for right in vertical[(j + 1)...] {
                         guard let (quad, sides) = quadrilateral(top, bottom, left, right), quad.area >= minimumArea * frameArea,
-                              let score = support(of: quad, sides: sides, in: field)
+                              let score = support(of: quad, sides: sides, in: field, shadedEnd: shadedEnd)
                         else { continue }
                         // Among convincing outlines the larger wins: a sheet rather than a box printed on it.
                         let value = score + 0.3 * (quad.area / frameArea).squareRoot()
@@ -204,7 +206,7 @@ enum EdgePageFinder {
     /// A corner may lie outside by `outsideCorner` of the image's longer side: a sheet that runs out of
     /// the frame at a corner (the warp fills what the photo lacks with white). At 3% a letter whose corner
     /// was 89 px (5.6%) out was cut off along the top of a text line instead (CER 0.19, then 0.002).
-    private static func support(of quad: PageQuad, sides lines: [Line], in field: Field) -> Double? {
+    private static func support(of quad: PageQuad, sides lines: [Line], in field: Field, shadedEnd: Bool) -> Double? {
         let margin = outsideCorner * Double(max(field.width, field.height))
         for corner in quad.corners {
             guard corner.x >= -margin, corner.y >= -margin, corner.x <= Double(field.width) + margin,
@@ -212,6 +214,8 @@ enum EdgePageFinder {
             else { return nil }
         }
         var total = 0.0, borderSides: [Int] = [], within: [Double] = [], beyond: [Double] = []
+        /// The level beyond the side taken for a shaded end, if one is.
+        var beyondShadedEnd: Double?
         // `sides` runs clockwise from the top, as `lines` does: top, right, bottom, left.
         let sides = quad.sides
         guard sides.count == 4 else { return nil }
@@ -222,17 +226,30 @@ enum EdgePageFinder {
                 continue
             }
             guard a.distance(to: b) > 8 else { return nil }
-            var hits = 0, samples = 0
+            var hits = 0, darkerWithin = 0, samples = 0
             for (x, y) in samplePoints(from: a, to: b) {
                 guard field.inside(Int(x), Int(y)) else { continue }
                 samples += 1
-                if isEdge(atX: x, y: y, outwardX: nx, outwardY: ny, in: field) { hits += 1 }
+                if isEdge(atX: x, y: y, outwardX: nx, outwardY: ny, in: field) {
+                    hits += 1
+                } else if shadedEnd, isEdge(atX: x, y: y, outwardX: -nx, outwardY: -ny, in: field) {
+                    darkerWithin += 1
+                }
             }
             guard samples >= 10 else { return nil }
             // A side with print beyond it (`ripple`) counts for less, and not at all past `maximumRipple`.
             let ripple = ripple(beyond: a, b, outwardX: nx, outwardY: ny, in: field)
-            let share = Double(hits) / Double(samples) * min(1, max(0, (maximumRipple - ripple) / (maximumRipple - levelRipple)))
-            guard share >= minimumSideSupport else { return nil }
+            let damping = min(1, max(0, (maximumRipple - ripple) / (maximumRipple - levelRipple)))
+            let share = Double(hits) / Double(samples) * damping
+            if share < minimumSideSupport {
+                // One side may be the sheet's shaded end, an edge the other way round (`shadedSideSupport`).
+                guard shadedEnd, beyondShadedEnd == nil, Double(darkerWithin) / Double(samples) * damping >= shadedSideSupport,
+                      let levels = levels(across: a, b, outwardX: nx, outwardY: ny, in: field), levels.within < levels.beyond
+                else { return nil }
+                beyondShadedEnd = levels.beyond
+                total += borderSupport
+                continue
+            }
             // A side too near the frame to look beyond is judged by its edge alone.
             if let levels = levels(across: a, b, outwardX: nx, outwardY: ny, in: field) {
                 guard levels.within >= levels.beyond + minimumSideContrast else { return nil }
@@ -241,8 +258,13 @@ enum EdgePageFinder {
             }
             total += share
         }
-        // A "sheet" bounded mostly by the frame is the frame.
-        guard borderSides.count <= 2 else { return nil }
+        // A "sheet" bounded mostly by the frame (or by a shaded end) is the frame.
+        guard borderSides.count + (beyondShadedEnd == nil ? 0 : 1) <= 2 else { return nil }
+        // Beyond a shaded end lies the desk, darker than the lit paper within the other sides; beyond the
+        // edge of a block of print (as dark within) lies the page's margin, as light as its paper.
+        if let desk = beyondShadedEnd {
+            guard within.count >= 2, desk <= within.reduce(0, +) / Double(within.count) - shadedEndDesk else { return nil }
+        }
         // Where the sheet runs out of the frame, paper lies along the frame's edge; desk there means the
         // frame's edge is no side of it (on pale stone, a strip of the frame between two lines of print
         // passed for a sheet, two of its sides the frame's).
@@ -349,6 +371,18 @@ enum EdgePageFinder {
         let variation = zip(levels, levels.dropFirst()).reduce(0) { $0 + abs($1.1 - $1.0) }
         return variation - abs(last - first)
     }
+
+    /// The least share of a side that is an edge darker within than beyond, for the side to be the sheet's
+    /// end curled away from the light. On pale wood such an end is darker than the desk beside it (a
+    /// lab report curled at its left: 40 of 40 points so, 0 the usual way round, its other three sides
+    /// 0.68–1.0), and the sheet had no outline (CER 0.18–0.23, read from the whole photo). One such side
+    /// counts as much as one along the frame (`borderSupport`), and the other three must hold.
+    static let shadedSideSupport = 0.6
+    /// How much darker than the paper within the other sides the desk beyond a shaded end must be. The
+    /// lab report's desk lay 33 levels under its paper; the left edge of a book page's print, darker
+    /// within than its margin beyond, passed for a shaded end and cut the page's margin and first
+    /// letters off (eval/real's Finnish cookbook, CER 0.04 → 0.73).
+    static let shadedEndDesk = 20.0
 
     /// How much lighter (grey levels) the sheet must be than what lies beyond its sides, on average.
     /// Beyond a line of print that passed for a side lies paper as light as within (0 or less); a sheet
