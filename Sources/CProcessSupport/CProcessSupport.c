@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -27,4 +28,8 @@ int docscan_malloc_trim(void) {
 
 int docscan_malloc_mmap_threshold(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
+}
+
+int docscan_memory_file(const char *name) {
+    return memfd_create(name, MFD_CLOEXEC);
 }

@@ -24,4 +24,8 @@ int docscan_malloc_trim(void);
 /// success.
 int docscan_malloc_mmap_threshold(int bytes);
 
+/// memfd_create(name, MFD_CLOEXEC), which Swift's Glibc module does not export: an anonymous file in
+/// memory that standard error can be pointed at. Returns the descriptor, or -1 with errno set.
+int docscan_memory_file(const char *name);
+
 #endif

@@ -11,6 +11,10 @@ public struct PageLoader: PageStage, Sendable {
     public var maxPixels: Int
     /// Pages whose longer side exceeds this many pixels are scaled down to it for recognition.
     public var workingSize: Int
+    /// Take what the decoders print to standard error (libjpeg's "Premature end of JPEG file") into the
+    /// page's warnings, or its error when it cannot be decoded, instead of letting it reach the terminal
+    /// without the file's name (`StandardErrorCapture`, process-wide: worker processes only).
+    public var capturesDecoderMessages = false
 
     public init(maxPixels: Int = ScanDefaults.maxPixels, workingSize: Int = PageLoader.workingSize(for: .accurate)) {
         self.maxPixels = maxPixels
@@ -63,6 +67,7 @@ public struct PageLoader: PageStage, Sendable {
         guard pixels <= maxPixels else {
             throw PageError(.tooLarge, "\(width)×\(height) is \(pixels / 1_000_000) megapixels, over the limit of \(maxPixels / 1_000_000)")
         }
+        let capture = capturesDecoderMessages ? try? StandardErrorCapture() : nil
         let decoded: PixImage?
         if format == .tiff {
             decoded = PixImage(readingTiff: page.url.path, pageIndex: page.page - 1)
@@ -75,11 +80,14 @@ public struct PageLoader: PageStage, Sendable {
         } else {
             decoded = PixImage(reading: page.url.path)
         }
+        let said = capture?.finish() ?? ""
         guard let stored = decoded, stored.width > 0, stored.height > 0,
               let normalized = stored.normalizedForRecognition()
         else {
-            throw PageError(.decodeFailed, "the \(format.rawValue.uppercased()) data cannot be decoded (damaged or truncated file)")
+            let decoder = said.isEmpty ? "" : "; the decoder said: \(said)"
+            throw PageError(.decodeFailed, "the \(format.rawValue.uppercased()) data cannot be decoded (damaged or truncated file)\(decoder)")
         }
+        if !said.isEmpty { context.warnings.append("the \(format.rawValue.uppercased()) decoder reported: \(said)") }
         var image = normalized
         var exifValue: Int?
         var exifApplied = false

@@ -13,7 +13,9 @@ final class PagePreparer {
     /// - Parameter checker: the worker's recognizer, which the orienter uses to check a turn.
     /// - Throws: `DocScanError.engineInitFailed` or `.missingModel` when orientation detection cannot start.
     init(configuration: ScanConfiguration, checker: any TurnChecker) throws {
-        loader = PageLoader(maxPixels: configuration.maxPixels, workingSize: configuration.workingSize)
+        var loader = PageLoader(maxPixels: configuration.maxPixels, workingSize: configuration.workingSize)
+        loader.capturesDecoderMessages = configuration.capturesDecoderMessages
+        self.loader = loader
         orienter = try PageOrienter(options: configuration.orientation, osdModel: configuration.osdModel, checker: checker)
         cleaner = PageCleaner(options: configuration.cleanup)
     }

@@ -32,6 +32,9 @@ public struct ScanConfiguration: Sendable {
     }
     /// The OSD model, when one is installed.
     public let osdModel: InstalledModel?
+    /// Take what image decoders print to standard error into the page's record (`PageLoader`). Set
+    /// by worker processes only: the redirection is process-wide.
+    public var capturesDecoderMessages = false
 
     public var mode: ScanMode { models.mode }
     public var languages: LanguageList { models.languages }

@@ -44,6 +44,8 @@ public enum ChildProcessMain {
         }
         let pipeline: PagePipeline
         do {
+            var configuration = configuration
+            configuration.capturesDecoderMessages = true
             pipeline = try PagePipeline(configuration: configuration, extractsKeywords: false)
         } catch let error as DocScanError {
             _ = reply(.setupFailed(error))

@@ -33,8 +33,11 @@ package struct ImageFileHeader: Equatable {
     }
 
     /// How many pages the TIFF at `path` holds, as its directory chain says; nil when the file cannot
-    /// be opened or Leptonica cannot count them.
+    /// be opened or Leptonica cannot count them. Leptonica's messages are silenced first: folders are
+    /// listed before any page is loaded (in the main process, which loads none), and a damaged TIFF
+    /// printed "Error in tiffGetCount: tif not open for read" there, naming no file.
     package static func tiffPageCount(path: String) -> Int? {
+        LeptonicaMessages.silence()
         guard let stream = fopen(path, "rb") else { return nil }
         defer { fclose(stream) }
         var count: Int32 = 0
