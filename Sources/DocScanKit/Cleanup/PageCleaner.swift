@@ -211,7 +211,7 @@ public struct PageCleaner: PageStage {
             log.lap("deskew")
         }
         if options.flattenCurl {
-            let curl = CurlFlattener.flatten(image, drawing: options.keepSteps)
+            let curl = CurlFlattener.flatten(image, drawing: options.keepSteps, ruledTables: log.report.warped)
             if let drawing = curl.drawing { log.steps.append(("curl_lines", drawing)) }
             log.report.curlLines = curl.lines
             log.report.lineBend = curl.bend
