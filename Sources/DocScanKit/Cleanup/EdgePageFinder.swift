@@ -56,36 +56,53 @@ enum EdgePageFinder {
     /// The sheet in `image` (an 8-bit grey photo), in its pixels; nil when no outline is convincing.
     /// - Parameter darker: look for a sheet darker than what lies around it (on a white table), by
     ///   looking for a lighter one in the photo's negative.
-    /// - Parameter shadedEnd: let one side be the sheet's shaded end (`shadedSideSupport`).
-    static func find(in image: PixImage, darker: Bool = false, shadedEnd: Bool = false) -> Found? {
+    static func find(in image: PixImage, darker: Bool = false) -> Found? {
+        outlines(in: image, darker: darker, shadedEnd: false).usual
+    }
+
+    /// The most convincing outlines of one search: with every side the usual way round, and (when
+    /// `shadedEnd`) with one side allowed to be the sheet's shaded end (`shadedSideSupport`), which a
+    /// caller takes only when nothing else found the sheet.
+    struct Outlines {
+        var usual: Found?
+        /// The best of all outlines, a shaded end allowed; nil unless asked for.
+        var allowingShadedEnd: Found?
+    }
+
+    /// Both outlines of `outlines` from one look at the photo: its gradients and lines found once.
+    static func outlines(in image: PixImage, darker: Bool = false, shadedEnd: Bool) -> Outlines {
         let factor = min(1, workingSize / Double(max(image.width, image.height)))
         guard let small = factor < 1 ? image.scaled(by: factor) : image, let samples = small.greySamples(),
               small.width >= 32, small.height >= 32
-        else { return nil }
+        else { return Outlines() }
         let field = gradients(of: darker ? samples.map { 255 - $0 } : samples, width: small.width, height: small.height)
         var lines = strongestLines(in: field)
         let w = Double(field.width - 1), h = Double(field.height - 1)
         lines += [Line(nx: 0, ny: 1, rho: 0, strength: 0, isBorder: true), Line(nx: 0, ny: 1, rho: h, strength: 0, isBorder: true),
                   Line(nx: 1, ny: 0, rho: 0, strength: 0, isBorder: true), Line(nx: 1, ny: 0, rho: w, strength: 0, isBorder: true)]
         let horizontal = lines.filter(\.isHorizontal), vertical = lines.filter { !$0.isHorizontal }
-        var best: (found: Found, value: Double)?
+        var usual: (found: Found, value: Double)?, any: (found: Found, value: Double)?
         let frameArea = Double(field.width * field.height)
         for (i, top) in horizontal.enumerated() {
             for bottom in horizontal[(i + 1)...] {
                 for (j, left) in vertical.enumerated() {
                     for right in vertical[(j + 1)...] {
                         guard let (quad, sides) = quadrilateral(top, bottom, left, right), quad.area >= minimumArea * frameArea,
-                              let score = support(of: quad, sides: sides, in: field, shadedEnd: shadedEnd)
+                              let support = support(of: quad, sides: sides, in: field, shadedEnd: shadedEnd)
                         else { continue }
                         // Among convincing outlines the larger wins: a sheet rather than a box printed on it.
-                        let value = score + 0.3 * (quad.area / frameArea).squareRoot()
-                        if value > best?.value ?? -1 { best = (Found(quad: quad, score: score), value) }
+                        let value = support.score + 0.3 * (quad.area / frameArea).squareRoot()
+                        let found = Found(quad: quad, score: support.score)
+                        if !support.shadedEnd, value > usual?.value ?? -1 { usual = (found, value) }
+                        if value > any?.value ?? -1 { any = (found, value) }
                     }
                 }
             }
         }
-        guard let best else { return nil }
-        return Found(quad: best.found.quad.scaled(by: 1 / factor), score: (best.found.score * 100).rounded() / 100)
+        func inPhoto(_ best: (found: Found, value: Double)?) -> Found? {
+            best.map { Found(quad: $0.found.quad.scaled(by: 1 / factor), score: ($0.found.score * 100).rounded() / 100) }
+        }
+        return Outlines(usual: inPhoto(usual), allowingShadedEnd: shadedEnd ? inPhoto(any) : nil)
     }
 
     /// A 5×5 box blur, then Sobel gradients.
@@ -206,7 +223,11 @@ enum EdgePageFinder {
     /// A corner may lie outside by `outsideCorner` of the image's longer side: a sheet that runs out of
     /// the frame at a corner (the warp fills what the photo lacks with white). At 3% a letter whose corner
     /// was 89 px (5.6%) out was cut off along the top of a text line instead (CER 0.19, then 0.002).
-    private static func support(of quad: PageQuad, sides lines: [Line], in field: Field, shadedEnd: Bool) -> Double? {
+    /// With `shadedEnd`, one side may be the sheet's shaded end (`shadedSideSupport`); the result says
+    /// whether one was.
+    private static func support(
+        of quad: PageQuad, sides lines: [Line], in field: Field, shadedEnd: Bool
+    ) -> (score: Double, shadedEnd: Bool)? {
         let margin = outsideCorner * Double(max(field.width, field.height))
         for corner in quad.corners {
             guard corner.x >= -margin, corner.y >= -margin, corner.x <= Double(field.width) + margin,
@@ -277,7 +298,7 @@ enum EdgePageFinder {
             }
         }
         let score = total / 4
-        return score >= minimumScore ? score : nil
+        return score >= minimumScore ? (score, beyondShadedEnd != nil) : nil
     }
 
     /// Where a side is looked at: 40 points spread evenly over its middle 80% (the corners are left

@@ -96,8 +96,10 @@ public enum PageFinder {
             }
             return brightness
         }
-        // Paper on a background as light as itself: look for its outline instead.
-        if let outline = EdgePageFinder.find(in: image) {
+        // Paper on a background as light as itself: look for its outline instead (and, from the same
+        // look, for one with a shaded end, taken last below).
+        let outlines = EdgePageFinder.outlines(in: image, shadedEnd: true)
+        if let outline = outlines.usual {
             return .found(outline.quad, method: "edges", score: outline.score)
         }
         // Paper darker than what lies around it (grey or aged paper on a white table): the bright region
@@ -118,7 +120,7 @@ public enum PageFinder {
         // way round (`EdgePageFinder.shadedSideSupport`). Last, as a brightness region with its curved
         // sides flattens a curled end better than four straight ones (a letter curled on pale wood read
         // at CER 0.44 by its outline, 0.001 by its region).
-        if let outline = EdgePageFinder.find(in: image, shadedEnd: true) {
+        if let outline = outlines.allowingShadedEnd {
             return .found(outline.quad, method: "edges", score: outline.score)
         }
         return .notFound(firstReason ?? "no bright page against a darker background")
