@@ -8,21 +8,15 @@ import Testing
 /// page's sides, those below rise. Photographed small (a phone's smaller setting, a photo sent on), the
 /// same bow is a stronger curvature in pixels.
 struct CurlFlattenerTests {
-    /// The small book page of Fixtures/photos (480×720, a photo of 80-dpi print) bowed: each point moves
-    /// down by `bow` × u² × v of the page's height, u and v running from −1 to 1 across and down.
-    private func bowedBookPage(bow: Double) throws -> PixImage {
+    /// The small book page of Fixtures/photos (480×720, a photo of 80-dpi print), 8-bit grey.
+    private func bookPage() throws -> PixImage {
         let book = try #require(PixImage(reading: TestSupport.special("photos/small_type_book.jpg").path))
-        let page = try #require(book.depth == 8 ? book : book.normalizedForRecognition())
-        let (width, height, step) = (page.width, page.height, 8)
-        var map: [(x: Float, y: Float)] = []
-        for row in 0..<((height - 1) / step + 2) {
-            for column in 0..<((width - 1) / step + 2) {
-                let x = Double(column * step), y = Double(row * step)
-                let u = 2 * x / Double(width) - 1, v = 2 * y / Double(height) - 1
-                map.append((Float(x), Float(y - bow * Double(height) * u * u * v)))
-            }
-        }
-        return try #require(page.remapped(width: width, height: height, step: step, map: map, fill: 255))
+        return try #require(book.depth == 8 ? book : book.normalizedForRecognition())
+    }
+
+    /// The small book page bowed (`bowed(_:bow:)`).
+    private func bowedBookPage(bow: Double) throws -> PixImage {
+        try bowed(try bookPage(), bow: bow)
     }
 
     /// A bow of 3% of the height curves the page's top and bottom lines hundreds of Leptonica's
@@ -118,8 +112,7 @@ struct CurlFlattenerTests {
     /// row by gaps of 50 px, two rules between them and one at each side, a rule under every 24 px;
     /// written as a PGM file and read back.
     private func withRuledTable() throws -> PixImage {
-        let book = try #require(PixImage(reading: TestSupport.special("photos/small_type_book.jpg").path))
-        let flat = try #require(book.depth == 8 ? book : book.normalizedForRecognition())
+        let flat = try bookPage()
         var samples = try #require(flat.greySamples())
         let (width, height) = (flat.width, flat.height)
         let paper = samples[5 * width + 5], top = height / 2
@@ -137,7 +130,8 @@ struct CurlFlattenerTests {
         return try #require(PixImage(reading: url.path))
     }
 
-    /// `page` bowed as `bowedBookPage` bows the book page.
+    /// `page` bowed: each point moves down by `bow` × u² × v of the page's height, u and v running from
+    /// −1 to 1 across and down.
     private func bowed(_ page: PixImage, bow: Double) throws -> PixImage {
         let (width, height, step) = (page.width, page.height, 8)
         var map: [(x: Float, y: Float)] = []
