@@ -19,6 +19,8 @@ enum EdgePageFinder {
         var quad: PageQuad
         /// Mean share of the four sides that is a real edge (0–1).
         var score: Double
+        /// How many of its sides run along the frame's edge (the sheet runs out of the photo there).
+        var sidesAlongFrame = 0
     }
 
     static let workingSize = 640.0
@@ -92,7 +94,7 @@ enum EdgePageFinder {
                         else { continue }
                         // Among convincing outlines the larger wins: a sheet rather than a box printed on it.
                         let value = support.score + 0.3 * (quad.area / frameArea).squareRoot()
-                        let found = Found(quad: quad, score: support.score)
+                        let found = Found(quad: quad, score: support.score, sidesAlongFrame: sides.filter(\.isBorder).count)
                         if !support.shadedEnd, value > usual?.value ?? -1 { usual = (found, value) }
                         if value > any?.value ?? -1 { any = (found, value) }
                     }
@@ -100,7 +102,8 @@ enum EdgePageFinder {
             }
         }
         func inPhoto(_ best: (found: Found, value: Double)?) -> Found? {
-            best.map { Found(quad: $0.found.quad.scaled(by: 1 / factor), score: ($0.found.score * 100).rounded() / 100) }
+            best.map { Found(quad: $0.found.quad.scaled(by: 1 / factor), score: ($0.found.score * 100).rounded() / 100,
+                             sidesAlongFrame: $0.found.sidesAlongFrame) }
         }
         return Outlines(usual: inPhoto(usual), allowingShadedEnd: shadedEnd ? inPhoto(any) : nil)
     }

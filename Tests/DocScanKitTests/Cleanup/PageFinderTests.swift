@@ -246,6 +246,29 @@ struct PageFinderTests {
         try expectLetterFound(in: record, at: corners)
     }
 
+    /// The letter scanned with the scanner's dark lid showing around its page (a band of 24 px at level
+    /// 50, as around eval/public's 1871 scan). The page is a bright region filling the frame, as any
+    /// scan's is; the frame's edge, far darker than the paper, sends the finder to its outline, four
+    /// plain sides, and the page is cut out of the band (it was read with it).
+    @Test(arguments: [ScanMode.fast, .accurate])
+    func aScanInTheLidsDarkBorderIsCutOutOfIt(mode: ScanMode) throws {
+        var page = pixRead(TestSupport.fixture("en_letter_150dpi.png").path)
+        var bordered = pixAddBorderGeneral(page, 24, 24, 24, 24, 50)
+        defer { pixDestroy(&page); pixDestroy(&bordered) }
+        let url = try TestSupport.temporaryFolder().appendingPathComponent("lid.png")
+        #expect(pixWrite(url.path, bordered, Int32(IFF_PNG)) == 0)
+        let record = try #require(try TestSupport.scan(url, mode: mode).first)
+        #expect(record.cleanup?.pageMethod == "edges")
+        let found = try #require(record.cleanup?.pageCorners, "no page found: \(record.cleanup?.pageNote ?? "")")
+        let slack: Double = 0.01 * (1288.0 * 1288.0 + 1802.0 * 1802.0).squareRoot()
+        for (point, truth) in zip(found.corners, [(24.0, 24.0), (1264, 24), (1264, 1778), (24, 1778)]) {
+            let error = ((point.x - truth.0) * (point.x - truth.0) + (point.y - truth.1) * (point.y - truth.1)).squareRoot()
+            #expect(error <= slack, "corner \(point) is \(error) px from \(truth)")
+        }
+        let cer = CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth("en_letter_150dpi"), chinese: false)
+        #expect(cer <= 0.01, "CER \(cer)")
+    }
+
     /// Grey (recycled, aged) paper at 185 on a white table at 235: the paper is no bright region (at the
     /// first threshold table and sheet are one, which fills the frame, as a scan's page does), and its
     /// outline is lighter outside than in. The frame's edge, lighter than the paper within, tells it from
