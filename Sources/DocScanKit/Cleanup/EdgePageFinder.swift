@@ -316,29 +316,31 @@ enum EdgePageFinder {
     /// How far beyond and within a side (working-copy pixels) `levels(across:)` compares the image.
     static let bandDepth = 10...24
 
-    /// The mean grey levels within and beyond the side a–b, over a band of `bandDepth` either way (nil
+    /// The median grey levels within and beyond the side a–b, over a band of `bandDepth` either way (nil
     /// when too little of either lies in the image): what lies around a sheet is darker than the sheet.
     /// The edge test looks only a few pixels across, where a line of print is darker too: on a small
     /// shadowed scan a "sheet" whose top and bottom ran along two text lines (print just beyond each)
     /// cut the page to the lines between (CER 0.78); beyond such a side lies more page, as light as
-    /// within.
+    /// within. Medians, not means: a dark picture within a third of a sheet's side brought the mean
+    /// within it under the desk's level beyond, and the sheet was cut at the picture's top instead.
     private static func levels(
         across a: PageQuad.Point, _ b: PageQuad.Point, outwardX nx: Double, outwardY ny: Double, in field: Field
     ) -> (within: Double, beyond: Double)? {
-        var within = 0.0, beyond = 0.0, count = 0
+        var within: [Float] = [], beyond: [Float] = []
         for (x, y) in samplePoints(from: a, to: b) {
             for depth in stride(from: bandDepth.lowerBound, through: bandDepth.upperBound, by: 7) {
                 let d = Double(depth)
                 let inX = Int((x - nx * d).rounded()), inY = Int((y - ny * d).rounded())
                 let outX = Int((x + nx * d).rounded()), outY = Int((y + ny * d).rounded())
                 guard field.inside(inX, inY), field.inside(outX, outY) else { continue }
-                within += Double(field.grey[inY * field.width + inX])
-                beyond += Double(field.grey[outY * field.width + outX])
-                count += 1
+                within.append(field.grey[inY * field.width + inX])
+                beyond.append(field.grey[outY * field.width + outX])
             }
         }
-        guard count >= 20 else { return nil }
-        return (within / Double(count), beyond / Double(count))
+        guard within.count >= 20 else { return nil }
+        within.sort()
+        beyond.sort()
+        return (Double(within[within.count / 2]), Double(beyond[beyond.count / 2]))
     }
 
     /// The mean grey level in a band `bandDepth` within a side (one along the frame's edge); nil when
