@@ -136,9 +136,10 @@ public enum PageFinder {
 
     /// The median grey of the frame's edge (its outer 4%) and the paper's level in its middle half (the
     /// level 90% of it is darker than); nil when they cannot be measured. A scan's margin is its paper
-    /// (0–13 levels apart on eval/public's and Fixtures' scans, their faded and shadowed copies too); a
-    /// white table around older or greyer paper is lighter (`lighterAround`); pale stone or wood around
-    /// a sheet that is as bright as the paper in places, darker (17–37 on the photo stress set).
+    /// (0–13 levels apart on eval/public's and Fixtures' scans, their faded and shadowed copies too),
+    /// unless the scanner's lid shows around the page (the 1871 scan: 42); a white table around older
+    /// or greyer paper is lighter (`lighterAround`); pale stone around a sheet, as bright as the paper
+    /// in places, darker (17–37 on the photo stress set).
     static func frameAndPaperLevels(of image: PixImage) -> (frame: Int, paper: Int)? {
         let (width, height) = (image.width, image.height)
         let band = max(1, Int(0.04 * Double(min(width, height))))
