@@ -76,6 +76,27 @@ struct PageFinderTests {
         return url
     }
 
+    /// The letter's sheet, warped to `corners`, on a desk in a 1600×2100 frame, written as the PGM file
+    /// `name`: each pixel's grey is `level(paper, onSheet, x, y)`, clamped to 0–255, where `paper` is the
+    /// letter's own grey there and `onSheet` whether the sheet covers it. Pixels are asked for row by row.
+    private func deskPhoto(
+        named name: String, corners: Corners, level: (_ paper: Double, _ onSheet: Bool, _ x: Double, _ y: Double) -> Double
+    ) throws -> URL {
+        let (paper, sheet) = try warpedLetter(corners: corners)
+        let (width, height) = (1600, 2100)
+        var samples = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let index = y * width + x
+                let grey = level(Double(paper[index]), sheet[index] >= 128, Double(x), Double(y))
+                samples[index] = UInt8(max(0, min(255, grey.rounded())))
+            }
+        }
+        let url = try TestSupport.temporaryFolder().appendingPathComponent(name)
+        try TestSupport.writeGreyImage(samples, width: width, height: height, to: url)
+        return url
+    }
+
     /// The 150-dpi letter warped so its corners land on `corners` in a 1600×2100 frame, row by row:
     /// its grey levels (0 off the sheet), and 255 where the sheet lies (0 elsewhere).
     private func warpedLetter(corners: Corners) throws -> (page: [UInt8], sheet: [UInt8]) {
@@ -198,8 +219,6 @@ struct PageFinderTests {
     /// With `picture`, a dark picture (level 45) lies on the sheet below the letter's text, from x 600 to
     /// 1000 in the frame and over those rows (for `corners` that hold it).
     private func stonePhoto(corners: Corners, stone: Double, paperLevel: Double = 240, picture: Range<Int>? = nil) throws -> URL {
-        let (paper, sheet) = try warpedLetter(corners: corners)
-        let (width, height) = (1600, 2100)
         var random: UInt64 = 7
         func next() -> Double {
             random = random &* 6364136223846793005 &+ 1442695040888963407
@@ -213,27 +232,19 @@ struct PageFinderTests {
                 return ((b.0 - a.0) * (y - a.1) - (b.1 - a.1) * (x - a.0)) / -length
             }.max() ?? 0
         }
-        var samples = [UInt8](repeating: 0, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let index = y * width + x
-                let (fx, fy) = (Double(x), Double(y))
-                // The lens darkens the frame towards its corners, by a quarter.
-                let r2 = ((fx - 800) * (fx - 800) + (fy - 1050) * (fy - 1050)) / (800 * 800 + 1050 * 1050)
-                var level = Double(paper[index]) * paperLevel / 255
-                if let picture, (600..<1000).contains(x), picture.contains(y) { level = 45 + (next() - 0.5) * 10 }
-                if sheet[index] < 128 {
-                    level = stone + 4 * sin(fx / 97 + 2 * sin(fy / 151)) + 3 * cos(fy / 63 - fx / 211) + (next() - 0.5) * 6
-                    if next() < 0.01 { level = 252 }
-                    let distance = outside(fx, fy)
-                    if distance < 10 { level *= 1 - 0.1 * (1 - max(0, distance) / 10) }
-                }
-                samples[index] = UInt8(max(0, min(255, (level * (1 - 0.25 * r2)).rounded())))
+        return try deskPhoto(named: "stone.pgm", corners: corners) { paper, onSheet, x, y in
+            // The lens darkens the frame towards its corners, by a quarter.
+            let r2 = ((x - 800) * (x - 800) + (y - 1050) * (y - 1050)) / (800 * 800 + 1050 * 1050)
+            var level = paper * paperLevel / 255
+            if let picture, (600..<1000).contains(Int(x)), picture.contains(Int(y)) { level = 45 + (next() - 0.5) * 10 }
+            if !onSheet {
+                level = stone + 4 * sin(x / 97 + 2 * sin(y / 151)) + 3 * cos(y / 63 - x / 211) + (next() - 0.5) * 6
+                if next() < 0.01 { level = 252 }
+                let distance = outside(x, y)
+                if distance < 10 { level *= 1 - 0.1 * (1 - max(0, distance) / 10) }
             }
+            return level * (1 - 0.25 * r2)
         }
-        let url = try TestSupport.temporaryFolder().appendingPathComponent("stone.pgm")
-        try TestSupport.writeGreyImage(samples, width: width, height: height, to: url)
-        return url
     }
 
     /// A sheet on stone about as pale as the paper (`stone`: the stone's mean level before the lens'
@@ -312,28 +323,16 @@ struct PageFinderTests {
     /// The letter's sheet (paper at 240) on wood lit from below, from 140 at the frame's top to 235 at
     /// its bottom; the sheet's shadow lies along its right and bottom sides only.
     private func litWoodPhoto(corners: Corners) throws -> URL {
-        let (paper, sheet) = try warpedLetter(corners: corners)
-        let (width, height) = (1600, 2100)
         func outside(_ side: Int, _ x: Double, _ y: Double) -> Double { Self.distance(of: (x, y), outside: side, of: corners) }
-        var samples = [UInt8](repeating: 0, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let index = y * width + x
-                let (fx, fy) = (Double(x), Double(y))
-                var level = Double(paper[index]) * 240 / 255
-                if sheet[index] < 128 {
-                    // Wood lit from below: 140 at the top of the frame, 235 at the bottom, with grain.
-                    level = 140 + 95 * fy / Double(height) + 6 * sin(fy / 9 + 3 * sin(fx / 300))
-                    // The shadow along the right and bottom sides.
-                    let shade = max(outside(1, fx, fy), outside(2, fx, fy))
-                    if shade >= 0 && shade < 16 { level *= 0.7 }
-                }
-                samples[index] = UInt8(max(0, min(255, level.rounded())))
-            }
+        return try deskPhoto(named: "lit-wood.pgm", corners: corners) { paper, onSheet, x, y in
+            guard !onSheet else { return paper * 240 / 255 }
+            // Wood lit from below: 140 at the top of the frame, 235 at the bottom, with grain.
+            var level = 140 + 95 * y / 2100 + 6 * sin(y / 9 + 3 * sin(x / 300))
+            // The shadow along the right and bottom sides.
+            let shade = max(outside(1, x, y), outside(2, x, y))
+            if shade >= 0 && shade < 16 { level *= 0.7 }
+            return level
         }
-        let url = try TestSupport.temporaryFolder().appendingPathComponent("lit-wood.pgm")
-        try TestSupport.writeGreyImage(samples, width: width, height: height, to: url)
-        return url
     }
 
     /// Wood lit so that its far end is as bright as the paper joins the sheet's bright region there, and
@@ -353,31 +352,19 @@ struct PageFinderTests {
     /// curled up from the desk and turned from the light. The sheet's drop shadow lies along its right
     /// and bottom sides.
     private func shadedEndPhoto(corners: Corners) throws -> URL {
-        let (paper, sheet) = try warpedLetter(corners: corners)
-        let (width, height) = (1600, 2100)
         func outside(_ side: Int, _ x: Double, _ y: Double) -> Double { Self.distance(of: (x, y), outside: side, of: corners) }
-        var samples = [UInt8](repeating: 0, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let index = y * width + x
-                let (fx, fy) = (Double(x), Double(y))
-                var level: Double
-                if sheet[index] < 128 {
-                    // Planks 260 px wide, a darker seam between them (none along the frame's edge), grain along them.
-                    level = 212 + 5 * sin(fy / 7 + 2 * sin(fx / 230)) + ((Int(fy) + 130) % 260 < 4 ? -40 : 0)
-                    let shade = max(outside(1, fx, fy), outside(2, fx, fy))
-                    if shade >= 0 && shade < 14 { level *= 0.75 }
-                } else {
-                    // The shade: 0.69 of the light at the left side, full light 220 px in.
-                    let within = -outside(3, fx, fy)
-                    level = Double(paper[index]) * 240 / 255 * (0.69 + 0.31 * min(1, max(0, within) / 220))
-                }
-                samples[index] = UInt8(max(0, min(255, level.rounded())))
+        return try deskPhoto(named: "shaded-end.pgm", corners: corners) { paper, onSheet, x, y in
+            if onSheet {
+                // The shade: 0.69 of the light at the left side, full light 220 px in.
+                let within = -outside(3, x, y)
+                return paper * 240 / 255 * (0.69 + 0.31 * min(1, max(0, within) / 220))
             }
+            // Planks 260 px wide, a darker seam between them (none along the frame's edge), grain along them.
+            var level = 212 + 5 * sin(y / 7 + 2 * sin(x / 230)) + ((Int(y) + 130) % 260 < 4 ? -40 : 0)
+            let shade = max(outside(1, x, y), outside(2, x, y))
+            if shade >= 0 && shade < 14 { level *= 0.75 }
+            return level
         }
-        let url = try TestSupport.temporaryFolder().appendingPathComponent("shaded-end.pgm")
-        try TestSupport.writeGreyImage(samples, width: width, height: height, to: url)
-        return url
     }
 
     /// A sheet whose shaded end is darker than the pale desk beside it has that side the other way round:
