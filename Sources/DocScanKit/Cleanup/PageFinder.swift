@@ -54,11 +54,11 @@ public enum PageFinder {
                 if reason == BrightRegion.fillsTheFrame {
                     guard let levels = frameAndPaperLevels(of: small) else { return .notFound(reason) }
                     if levels.frame >= levels.paper + lighterAround, let outline = EdgePageFinder.find(in: image, darker: true) {
-                        return .found(outline.quad, method: "edges", score: outline.score)
+                        return found(outline)
                     }
                     if levels.frame + darkerAround <= levels.paper, let outline = EdgePageFinder.find(in: image),
                        outline.sidesAlongFrame == 0, outline.score >= fullOutline {
-                        return .found(outline.quad, method: "edges", score: outline.score)
+                        return found(outline)
                     }
                     return .notFound(reason)
                 }
@@ -82,7 +82,7 @@ public enum PageFinder {
             let brightness = found(best, scaledBy: 1 / factor)
             let fitsPoorly = best.misfit > poorFit
             guard best.isSoft || fitsPoorly, let outline = EdgePageFinder.find(in: image) else { return brightness }
-            let edges = Outcome.found(outline.quad, method: "edges", score: outline.score)
+            let edges = found(outline)
             // A region with a side that fades may end at a shadow across the sheet: its outline is taken
             // instead when clearly larger. (A book's page shaded towards the spine keeps its region.)
             if best.isSoft && outline.quad.area >= shadowedSheetGrowth * quad.area { return edges }
@@ -107,13 +107,13 @@ public enum PageFinder {
         // look, for one with a shaded end, taken last below).
         let outlines = EdgePageFinder.outlines(in: image, shadedEnd: true)
         if let outline = outlines.usual {
-            return .found(outline.quad, method: "edges", score: outline.score)
+            return found(outline)
         }
         // Paper darker than what lies around it (grey or aged paper on a white table): the bright region
         // is the table, and the sheet's outline is lighter outside than in.
         if let levels = frameAndPaperLevels(of: small), levels.frame >= levels.paper + lighterAround,
            let outline = EdgePageFinder.find(in: image, darker: true) {
-            return .found(outline.quad, method: "edges", score: outline.score)
+            return found(outline)
         }
         // No outline either: on a desk whose tones reach the paper's (pale wood), the split falls among
         // the sheet's own tones, and its region there lacks the sheet's less lit parts; a sheet's end
@@ -129,7 +129,7 @@ public enum PageFinder {
         // sides flattens a curled end better than four straight ones (a letter curled on pale wood read
         // at CER 0.44 by its outline, 0.001 by its region).
         if let outline = outlines.allowingShadedEnd {
-            return .found(outline.quad, method: "edges", score: outline.score)
+            return found(outline)
         }
         return .notFound(firstReason ?? "no bright page against a darker background")
     }
@@ -177,6 +177,11 @@ public enum PageFinder {
     /// `steps` thresholds below `split`, `thresholdStep` apart, from the nearest down (none under 1).
     private static func thresholds(below split: Int, steps: Int) -> StrideThrough<Int> {
         stride(from: split - thresholdStep, through: max(1, split - steps * thresholdStep), by: -thresholdStep)
+    }
+
+    /// A sheet found by its outline, in the photo's pixels.
+    private static func found(_ outline: EdgePageFinder.Found) -> Outcome {
+        .found(outline.quad, method: "edges", score: outline.score)
     }
 
     /// A sheet found by brightness, in the photo's pixels; its score is how well its region fits.
