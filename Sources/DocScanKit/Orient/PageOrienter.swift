@@ -4,8 +4,9 @@ import Foundation
 
 /// The orient stage: detects a page turned by 90°, 180° or 270° with Tesseract OSD and turns it upright.
 ///
-/// OSD runs on a reduced copy (it judges character shapes, which survive the reduction) and its result
-/// is applied only above a confidence threshold, so a page with little text is left as it was.
+/// OSD runs on a reduced copy (it judges character shapes, which survive the reduction). A turn it
+/// proposes under its confidence threshold (a page with little text, a photo) is taken only when the
+/// page reads clearly better turned (`provesWeakTurn`).
 /// OSD alone is not trusted: on an upright 1871 scan it proposed 180° with confidence 3.3–7.8 (Tesseract's
 /// own `--psm 0` agrees), so a proposed turn is checked by reading the reduced page both ways with the
 /// recognition engine and refused when the page as it was reads clearly better.
@@ -46,6 +47,9 @@ public final class PageOrienter: PageStage {
         /// 424–427 → 397–398 MB, accurate mode 467–472 → 420–439 MB (with the cleaned page's sources let
         /// go, `PagePreparer`), for 30–100 ms of loading a page that needs OSD.
         public var releasesEngine = true
+        /// Check a turn OSD proposes under `threshold` by reading the page's square both ways, and take it
+        /// when the square reads clearly better turned (`provesWeakTurn`); off, such a page is left as it is.
+        public var checksWeakTurns = true
         /// How many points of mean word confidence the page as it was must lead by to refuse OSD's turn.
         public static let refusalMargin = 5.0
         /// The mean word confidence under which the checked square, read as it is, is garble: the turn is
@@ -158,15 +162,17 @@ public final class PageOrienter: PageStage {
             ascenders = shape.decision
         }
         let correction: Int
+        var weak: OrientationEngine.Detection?
         if let clear = ascenders.correction {
             guard clear != 0 else { return OrientedPage(image: page.image, orientation: report) }
             correction = clear
             report.turnProposedBy = "ascenders"
         } else {
-            guard let detection = detectWithOSD(reduced, into: &report, context: &context) else {
+            guard let (detection, sure) = detectWithOSD(reduced, into: &report, context: &context) else {
                 return OrientedPage(image: page.image, orientation: report)
             }
             correction = detection.correction
+            weak = sure ? nil : detection
             report.turnProposedBy = "osd"
         }
         guard let sample = Self.centralSquare(of: reduced) else {
@@ -175,13 +181,20 @@ public final class PageOrienter: PageStage {
         let resolution = SourceResolution(fileResolution: Int(Double(page.image.resolution) * factor)).dotsPerInch
         let confidenceAsIs = try checker.meanConfidence(sample, resolution: resolution)
         report.confidenceAsIs = confidenceAsIs
-        if confidenceAsIs >= Options.garbledAsIs {
+        if confidenceAsIs >= Options.garbledAsIs || weak != nil {
             guard let sampleTurned = sample.rotated(quarterTurns: correction / 90) else {
                 throw PageError(.decodeFailed, "the page could not be turned upright")
             }
             let confidenceTurned = try checker.meanConfidence(sampleTurned, resolution: resolution)
             report.confidenceTurned = confidenceTurned
-            guard confidenceAsIs < confidenceTurned + Options.refusalMargin else {
+            if let weak {
+                guard Self.provesWeakTurn(asIs: confidenceAsIs, turned: confidenceTurned) else {
+                    context.warnings.append(String(
+                        format: "the page looks turned by %d° but OSD's confidence %.2f is under the threshold %.2f, and it reads no clearly better turned (confidence %.0f against %.0f); kept as it is",
+                        weak.pageAngle, weak.confidence, options.threshold, confidenceTurned, confidenceAsIs))
+                    return OrientedPage(image: page.image, orientation: report)
+                }
+            } else if confidenceAsIs >= confidenceTurned + Options.refusalMargin {
                 let who = report.turnProposedBy == "osd" ? "OSD" : "Leptonica's ascender count"
                 context.warnings.append(String(
                     format: "%@ proposed turning the page by %d°, but it reads better as it is (confidence %.0f against %.0f); kept as it is",
@@ -226,12 +239,23 @@ public final class PageOrienter: PageStage {
         return reduced.backgroundNormalized(foregroundThreshold: ToneCorrection.defaultBackgroundThreshold) ?? reduced
     }
 
-    /// OSD's verdict on `reduced` when it proposes a turn it is confident of; nil when the page stays as it
-    /// is (upright, too little text, or a turn under the threshold, with a warning; or, with a warning too,
-    /// OSD's model could not be loaded again).
+    /// Whether a turn OSD proposed under its threshold is taken: the page's square must read as text
+    /// turned (`TurnAfterReading.lowConfidence`), and `TurnAfterReading.margin` points surer than as it is.
+    ///
+    /// Left as it was, such a page was read whole in its wrong turn, doubted for its low confidence and
+    /// only then turned (`TurnAfterReading`): a Chinese page photographed sideways, OSD 270° at 1.6–1.7,
+    /// took 10 s to recognize instead of 2.3 s. A page this leaves turned wrongly is still doubted after
+    /// it is read.
+    static func provesWeakTurn(asIs: Double, turned: Double) -> Bool {
+        turned >= TurnAfterReading.lowConfidence && turned >= asIs + TurnAfterReading.margin
+    }
+
+    /// OSD's verdict on `reduced` when it proposes a turn, and whether it is sure of it (its confidence at
+    /// the threshold or above); nil when the page stays as it is (upright, too little text, or, with a
+    /// warning, OSD's model could not be loaded again).
     private func detectWithOSD(
         _ reduced: PixImage, into report: inout OrientationReport, context: inout PageContext
-    ) -> OrientationEngine.Detection? {
+    ) -> (detection: OrientationEngine.Detection, sure: Bool)? {
         // Before the turn is checked by reading, and the page turned: neither stacks on the engine.
         defer {
             if options.releasesEngine, engine != nil {
@@ -260,13 +284,14 @@ public final class PageOrienter: PageStage {
         }
         report.record(detection)
         guard detection.correction != 0 else { return nil }
-        guard detection.confidence >= options.threshold else {
+        let sure = detection.confidence >= options.threshold
+        guard sure || options.checksWeakTurns else {
             context.warnings.append(String(
                 format: "the page looks turned by %d° but OSD's confidence %.2f is under the threshold %.2f; kept as it is",
                 detection.pageAngle, detection.confidence, options.threshold))
             return nil
         }
-        return detection
+        return (detection, sure)
     }
 }
 

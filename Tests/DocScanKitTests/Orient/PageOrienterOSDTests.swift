@@ -70,6 +70,45 @@ struct PageOrienterOSDTests {
         #expect(checker.answers.count == left)
     }
 
+    /// A turn OSD proposes under its threshold is checked on the page's square, with the worker's own
+    /// recognizer, and taken before the page is read: read whole in its wrong turn first, a sideways
+    /// Chinese page cost four times its reading.
+    @Test func aTurnOSDIsUnsureOfIsTakenWhenTheSquareReadsClearlyBetterTurned() throws {
+        var configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
+        // OSD finds the turn with confidence about 9: under this threshold, every turn it proposes is unsure.
+        configuration.orientation.threshold = 100
+        let recognizer = try configuration.recognizers.make(configuration.models, nil)
+        let orienter = try PageOrienter(options: configuration.orientation, osdModel: configuration.osdModel, checker: recognizer)
+        let (report, warnings) = try oriented(TestSupport.special("orientation/zh_notice_rot270.png"), by: orienter, configuration)
+        #expect(report.turnProposedBy == "osd" && report.osdAngle == 270, "\(report)")
+        #expect(report.applied && report.rotation == 90, "\(report)")
+        let asIs = try #require(report.confidenceAsIs), turned = try #require(report.confidenceTurned)
+        #expect(PageOrienter.provesWeakTurn(asIs: asIs, turned: turned), "as is \(asIs), turned \(turned)")
+        #expect(warnings.isEmpty, "\(warnings)")
+    }
+
+    /// An unsure turn needs the square to read as text turned, and clearly better than as it is; both
+    /// readings are made even when the square reads as garble as it is, since OSD's word is weak.
+    @Test(arguments: [(answers: [10.0, 90.0], applied: true),
+                      (answers: [40.0, 60.0], applied: true),
+                      (answers: [20.0, 45.0], applied: false),
+                      (answers: [50.0, 60.0], applied: false)])
+    func anUnsureTurnIsTakenOnlyWhenTheSquareProvesIt(answers: [Double], applied: Bool) throws {
+        var configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
+        configuration.orientation.threshold = 100
+        let checker = AnsweringChecker(answers: answers)
+        let orienter = try PageOrienter(options: configuration.orientation, osdModel: configuration.osdModel, checker: checker)
+        let (report, warnings) = try oriented(TestSupport.special("orientation/zh_notice_rot270.png"), by: orienter, configuration)
+        #expect(report.confidenceAsIs == answers[0] && report.confidenceTurned == answers[1], "\(report)")
+        #expect(report.applied == applied && report.rotation == (applied ? 90 : 0), "\(report)")
+        #expect(checker.answers.isEmpty)
+        let kept = warnings.contains {
+            $0.hasPrefix("the page looks turned by 270° but OSD's confidence") && $0.hasSuffix("kept as it is")
+                && $0.contains("under the threshold 100.00, and it reads no clearly better turned")
+        }
+        #expect(kept == !applied, "\(warnings)")
+    }
+
     /// OSD's full look reads an unevenly lit page with its paper evened out: on the desk photo as it is
     /// OSD found too little text to judge, upright or upside down.
     @Test func anUnevenlyLitPhotoTurnedUpsideDownIsTurnedBack() throws {

@@ -8,8 +8,10 @@ import Testing
 struct TurnAfterReadingTests {
     @Test func aTurnedPageOSDLeftAsItWasIsTurnedAfterReading() throws {
         var configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
-        // OSD finds the turn (confidence about 9) but is never sure enough to take it: the page stays turned.
+        // OSD finds the turn (confidence about 9) but is never sure enough to take it, nor asked to check
+        // it: the page stays turned.
         configuration.orientation.threshold = 100
+        configuration.orientation.checksWeakTurns = false
         let pipeline = try PagePipeline(configuration: configuration)
         // Without its resolution, so that reading the page warns (once, though it is read twice).
         let file = try TestSupport.temporaryFolder().appendingPathComponent("zh_notice_rot270.png")
@@ -53,6 +55,7 @@ struct TurnAfterReadingTests {
         // Neither the ascender count nor OSD turns the page: it reaches recognition as it is.
         configuration.orientation.ascenderCheck = false
         configuration.orientation.threshold = 100
+        configuration.orientation.checksWeakTurns = false
         let pipeline = try PagePipeline(configuration: configuration)
         let page = try #require(try PageSource(root: TestSupport.special("orientation/en_letter_rot90.png")).list().pages.first)
         let record = pipeline.process(page)
