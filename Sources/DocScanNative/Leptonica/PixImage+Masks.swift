@@ -119,6 +119,12 @@ extension PixImage {
         PixImage(taking: withUnsafePix { pix in other.withUnsafePix { pixAnd(nil, pix, $0) } })
     }
 
+    /// A copy of a 1-bit mask without the marks that touch its edge (8-connected): what lies beyond a
+    /// sheet, a book's dark edges, a scanner's border. Nil when Leptonica cannot fill them.
+    package func withoutEdgeMarks() -> PixImage? {
+        PixImage(taking: withUnsafePix { pixRemoveBorderConnComps($0, 8) })
+    }
+
     /// The pixels set in this mask and not in `other` (of the same size).
     package func subtracting(_ other: PixImage) -> PixImage? {
         PixImage(taking: withUnsafePix { pix in other.withUnsafePix { pixSubtract(nil, pix, $0) } })
