@@ -45,8 +45,7 @@ enum RuleEraser {
         // Most pages have no three long rules across: they are let go after the first opening.
         guard let allAcross = dark.opened(width: run, height: 1),
               count(allAcross, joining: (run, 1), atLeast: (longEnough.across, 0)) >= tableRules.across,
-              let thick = solidAreas(of: dark, thickest: thickest / factor, longest: run)?
-                  .dilated(width: 5 / factor + 1, height: 5 / factor + 1),
+              let thick = dark.opened(width: thickest / factor, height: thickest / factor)?.dilated(width: 5 / factor + 1, height: 5 / factor + 1),
               let across = allAcross.subtracting(thick),
               let down = dark.opened(width: 1, height: run)?.subtracting(thick),
               count(across, joining: (run, 1), atLeast: (longEnough.across, 0)) >= tableRules.across,
@@ -56,19 +55,6 @@ enum RuleEraser {
               let halo = rules.dilated(width: 3, height: 3)
         else { return nil }
         return page.painting(halo, with: UInt8(clamping: paper))
-    }
-
-    /// The marks of `dark` at least `thickest` thick (print, pictures), with the whole box of each that
-    /// is `longest` wide or tall: a table's dark header band with white print in it. The print thins the
-    /// band between its letters under `thickest`, and its strips above and below the letters ran as
-    /// long as rules: they were painted over with the paper's level, and of a course table's header
-    /// (eval/real's `ods_chart`, white on dark grey) Tesseract read `I TTT) “He oon ber:` in a copy of
-    /// the photo saved again.
-    private static func solidAreas(of dark: PixImage, thickest: Int, longest: Int) -> PixImage? {
-        guard let thick = dark.opened(width: thickest, height: thickest) else { return nil }
-        guard let marks = ConnectedComponents(of: thick, connectivity: 8) else { return thick }
-        let large = (0..<marks.count).map(marks.frame(at:)).filter { $0.width >= longest || $0.height >= longest }
-        return large.isEmpty ? thick : thick.filling(large)
     }
 
     /// Lines this close to the page's edge, as a share of its size, are the edge itself (a cut-out

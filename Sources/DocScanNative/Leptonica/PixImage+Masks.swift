@@ -140,17 +140,6 @@ extension PixImage {
         return mask
     }
 
-    /// A copy of a 1-bit mask with every pixel inside `boxes` set (boxes are clipped to the image); nil
-    /// when Leptonica cannot copy it.
-    package func filling(_ boxes: [PageBox]) -> PixImage? {
-        guard let copy = copied() else { return nil }
-        for box in boxes {
-            guard let region = ClipRectangle(box) else { continue }
-            _ = region.withUnsafeBox { region in copy.withUnsafePix { pixSetInRect($0, region) } }
-        }
-        return copy
-    }
-
     /// A copy of a 1-bit mask with every pixel inside `boxes` unset (boxes are clipped to the image);
     /// nil when Leptonica cannot copy it.
     package func clearing(_ boxes: [PageBox]) -> PixImage? {
