@@ -53,7 +53,7 @@ extension PageSource {
         // Gone since the list was made: a page that fails at load, with the reason in its record.
         listing.pages += missing.map { PageReference(url: $0.0, relativePath: $0.1, format: nil, fileSize: 0) }
         listing.pages.sort(by: Self.precedes)
-        listing.warnings = warnings
+        listing.warnings = warnings + listing.warnings
         return listing
     }
 

@@ -74,7 +74,7 @@ public struct PageSource: Sendable {
         files += byteNamed.files
         files.sort { $0.1.utf8.lexicographicallyPrecedes($1.1.utf8) }
         var listing = classify(files)
-        listing.warnings = (warnings + byteNamed.warnings).sorted()
+        listing.warnings = (listing.warnings + warnings + byteNamed.warnings).sorted()
         return listing
     }
 
@@ -85,7 +85,11 @@ public struct PageSource: Sendable {
             // The name's extension, not the URL's: a link's or a pinned file's URL has another name.
             let named = ImageFormat.imageExtensions.contains((relative as NSString).pathExtension.lowercased())
             guard format != nil || named else {
-                listing.skipped.append(relative)
+                if let foreign = ForeignFormat(contentsOf: url) {
+                    listing.warnings.append(ListingWarning(relative, foreign.advice))
+                } else {
+                    listing.skipped.append(relative)
+                }
                 continue
             }
             // stat, not FileManager's attributes, which describe a link rather than the file it points to.
