@@ -34,15 +34,16 @@ public enum ForeignFormat: String, Sendable, CaseIterable {
         self.init(magic: Array(head))
     }
 
-    /// What the listing's warning says about such a file: what it is and how to make pages of it.
+    /// What such a file is, and how to make page images of it: for the listing's warning, or the error of
+    /// one named as an image.
     public var advice: String {
         switch self {
         case .heif:
             "a HEIC/HEIF photo, which docscan cannot decode (Leptonica reads no HEIF); convert it to JPEG first, "
-                + "for example with heif-convert (Debian package libheif-examples); skipped"
+                + "for example with heif-convert (Debian package libheif-examples)"
         case .pdf:
             "a PDF: docscan reads page images; make them first, for example with pdftoppm -r 300 -png "
-                + "(Debian package poppler-utils); skipped"
+                + "(Debian package poppler-utils)"
         }
     }
 }

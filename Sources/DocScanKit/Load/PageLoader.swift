@@ -57,6 +57,10 @@ public struct PageLoader: PageStage, Sendable {
             throw PageError(.notAnImage, "the file is empty (0 bytes)")
         }
         guard let format = page.format else {
+            // Named as an image, but a HEIC photo or a PDF inside: say so, and what to do.
+            if let foreign = ForeignFormat(contentsOf: page.url) {
+                throw PageError(.notAnImage, "the content is \(foreign.advice)")
+            }
             throw PageError(.notAnImage, "the content is not an image in any supported format")
         }
         guard let header = Self.header(of: page, format: format) else {

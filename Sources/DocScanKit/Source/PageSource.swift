@@ -86,7 +86,7 @@ public struct PageSource: Sendable {
             let named = ImageFormat.imageExtensions.contains((relative as NSString).pathExtension.lowercased())
             guard format != nil || named else {
                 if let foreign = ForeignFormat(contentsOf: url) {
-                    listing.warnings.append(ListingWarning(relative, foreign.advice))
+                    listing.warnings.append(ListingWarning(relative, "\(foreign.advice); skipped"))
                 } else {
                     listing.skipped.append(relative)
                 }

@@ -35,6 +35,16 @@ struct PageLoaderTests {
         #expect(throws: PageError(.notAnImage, "the content is not an image in any supported format")) { try load(fake) }
     }
 
+    /// A HEIC photo renamed `.jpg` keeps its place, and its error says what it is and what to do.
+    @Test func aHeicPhotoNamedAsAJpegSaysWhatItIs() throws {
+        let url = try TestSupport.temporaryFolder().appendingPathComponent("IMG_0001.jpg")
+        try Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [UInt8](repeating: 7, count: 64)).write(to: url)
+        let error = try #require(throws: PageError.self) { try load(url) }
+        #expect(error.kind == .notAnImage)
+        #expect(error.message.hasPrefix("the content is a HEIC/HEIF photo, which docscan cannot decode"), "\(error.message)")
+        #expect(!error.message.contains("skipped"))
+    }
+
     @Test func truncatedPngFailsToDecode() throws {
         let folder = try TestSupport.temporaryFolder()
         let truncated = folder.appendingPathComponent("truncated.png")
