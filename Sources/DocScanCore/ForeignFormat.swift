@@ -28,10 +28,8 @@ public enum ForeignFormat: String, Sendable, CaseIterable {
 
     /// The format of the file at `url` judged by content, or nil if it is none of these or cannot be read.
     public init?(contentsOf url: URL) {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 16) else { return nil }
-        self.init(magic: Array(head))
+        guard let head = FileHead.bytes(of: url) else { return nil }
+        self.init(magic: head)
     }
 
     /// What such a file is, and how to make page images of it: for the listing's warning, or the error of

@@ -34,9 +34,7 @@ public enum ImageFormat: String, Codable, Sendable, CaseIterable {
 
     /// The format of the file at `url` judged by content, or nil if it is not an image or cannot be read.
     public init?(contentsOf url: URL) {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 16) else { return nil }
-        self.init(magic: Array(head))
+        guard let head = FileHead.bytes(of: url) else { return nil }
+        self.init(magic: head)
     }
 }
