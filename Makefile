@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-# Debian packages: build (Tesseract, Leptonica and libexif headers, pkg-config for SwiftPM), the tessdata_fast
+# Debian packages: build (Tesseract, Leptonica, libexif and libheif headers, pkg-config for SwiftPM), the tessdata_fast
 # models docscan's fast mode uses (and the eval set's languages), OSD, and the tesseract CLI the
 # benchmark compares against; for keywords, ICU headers (word breaks), jieba's Chinese dictionary and
 # the word lists in /usr/share/dict the lexicon reads; SQLite's headers for the archive (GRDB); Poppler's
@@ -15,7 +15,7 @@ SHELL := /bin/bash
 # server, which the tests start in a temporary folder of their own (Debian's cluster is not used);
 # chromium and its WebDriver (chromium-driver), which the browser tests type queries into docscan serve
 # with, and CJK fonts for its Chinese pages.
-APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libexif-dev tesseract-ocr \
+APT_PACKAGES := pkg-config libtesseract-dev libleptonica-dev libpng-dev libexif-dev libheif-dev tesseract-ocr \
 	tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-osd tesseract-ocr-deu \
 	tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-spa tesseract-ocr-por \
 	libicu-dev python3-jieba libsqlite3-dev poppler-utils python3-pip python3-pil \

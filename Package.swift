@@ -34,6 +34,12 @@ let package = Package(
             pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]
         ),
+        // libheif (libheif-dev): HEIC photos, an iPhone's default, and AVIF, which Leptonica cannot read.
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
         // PostgreSQL's client library (libpq-dev), for the shared archive: synchronous like the archive's
         // writer, and it reads every connection option users expect (URIs, PG* variables, ~/.pgpass, TLS).
         .systemLibrary(
@@ -70,7 +76,7 @@ let package = Package(
         // keeps raw pointers inside it.
         .target(
             name: "DocScanNative",
-            dependencies: ["DocScanCore", "CTesseract", "CLeptonica", "CExif", "CLibPQ", "CProcessSupport", "CImageKernels"]
+            dependencies: ["DocScanCore", "CTesseract", "CLeptonica", "CExif", "CHeif", "CLibPQ", "CProcessSupport", "CImageKernels"]
         ),
         .target(
             name: "DocScanKit",

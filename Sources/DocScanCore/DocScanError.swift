@@ -68,7 +68,7 @@ extension DocScanError: LocalizedError {
         case .inputNotFound(let path):
             "\(path): no such file or folder, or it cannot be read"
         case .noPages(let path):
-            "\(path): no page images found (looked for PNG, JPEG, TIFF, BMP, PNM, GIF, WebP, JPEG 2000)"
+            "\(path): no page images found (looked for PNG, JPEG, TIFF, BMP, PNM, GIF, WebP, JPEG 2000, HEIC, AVIF)"
         case .outputNotWritable(let path, let reason):
             "\(path): cannot write output: \(reason)"
         case .engineInitFailed(let languages, let models, let reason):

@@ -4,12 +4,18 @@ import Foundation
 /// named `.png` is caught before a decoder sees it.
 public enum ImageFormat: String, Codable, Sendable, CaseIterable {
     case png, jpeg, tiff, bmp, pnm, gif, webp, jp2
+    /// HEIC or HEIF (an iPhone's photos) and AVIF, read with libheif.
+    case heif
 
     /// Extensions that mark a file as meant to be a page image even when its content says otherwise.
     public static let imageExtensions: Set<String> = [
         "png", "jpg", "jpeg", "jpe", "jfif", "tif", "tiff", "bmp", "dib", "pnm", "pbm", "pgm", "ppm",
-        "gif", "webp", "jp2", "j2k", "jpx",
+        "gif", "webp", "jp2", "j2k", "jpx", "heic", "heif", "hif", "avif",
     ]
+
+    /// The major brands of an ISO media file's `ftyp` box that mark a HEIF or AVIF image (an MP4 video's
+    /// `isom`, `mp42` are not).
+    static let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1", "avif", "avis"]
 
     /// The format of a file's first bytes, or nil when they match no image format.
     public init?(magic bytes: [UInt8]) {
@@ -24,6 +30,10 @@ public enum ImageFormat: String, Codable, Sendable, CaseIterable {
         else if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { self = .webp }
         else if starts([0x00, 0x00, 0x00, 0x0C, 0x6A, 0x50, 0x20, 0x20]) || starts([0xFF, 0x4F, 0xFF, 0x51]) {
             self = .jp2
+        } else if bytes.count >= 12, bytes[4..<8].elementsEqual("ftyp".utf8),
+                  Self.heifBrands.contains(String(decoding: bytes[8..<12], as: UTF8.self)) {
+            // An ISO media file: a box's size (4 bytes), then `ftyp` and the major brand.
+            self = .heif
         } else if bytes.count >= 3, bytes[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "7")).contains(bytes[1]),
                   [0x0A, 0x0D, 0x20, 0x09].contains(bytes[2]) {
             self = .pnm

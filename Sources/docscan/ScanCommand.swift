@@ -9,7 +9,7 @@ struct ScanCommand: ParsableCommand {
         commandName: "scan",
         abstract: "Scan a folder of page images (or one image) into the archive: text, keywords, records.",
         discussion: """
-            Walks the folder recursively in sorted order, skipping hidden files. A file is a page image if its content is PNG, JPEG, TIFF, BMP, PNM, GIF, WebP or JPEG 2000, or if its extension says so (a fake or broken image then gets a record with its error). Each page of a multi-page TIFF is its own record.
+            Walks the folder recursively in sorted order, skipping hidden files. A file is a page image if its content is PNG, JPEG, TIFF, BMP, PNM, GIF, WebP, JPEG 2000, HEIC or AVIF, or if its extension says so (a fake or broken image then gets a record with its error). Each page of a multi-page TIFF is its own record.
 
             Pages go into the archive (--archive, default $DOCSCAN_ARCHIVE or ~/.local/share/docscan/archive.sqlite), one transaction per page, where 'docscan search' finds them. Scanning a folder again reads only new and changed files: a page whose file's SHA-256 is archived with the same mode and languages is skipped (--force reads it again); files gone from the folder are named, and --prune removes their pages. --jsonl also writes every page's record (unchanged pages as archived) to a file or standard output; --no-archive writes only those.
 

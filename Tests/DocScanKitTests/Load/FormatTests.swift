@@ -3,7 +3,8 @@ import DocScanKit
 import Foundation
 import Testing
 
-/// Every format Leptonica reads here, and the awkward pixel layouts (16-bit, alpha, palette, CMYK).
+/// Every format Leptonica reads here, HEIC and AVIF through libheif, and the awkward pixel layouts
+/// (16-bit, alpha, palette, CMYK).
 struct FormatTests {
     /// The ground-truth lines each file shows (formats/manifest.tsv: the PGM is a crop of the top).
     static func truth(lines: ClosedRange<Int>) throws -> String {
@@ -16,6 +17,7 @@ struct FormatTests {
         ("invoice.gif", .gif, 1...29), ("invoice.webp", .webp, 1...29), ("invoice.jp2", .jp2, 1...29),
         ("invoice_16bit.png", .png, 1...29), ("invoice_rgba.png", .png, 1...29), ("invoice_palette.png", .png, 1...29),
         ("invoice_cmyk.jpg", .jpeg, 1...29), ("invoice_rgb.jpg", .jpeg, 1...29),
+        ("invoice.heic", .heif, 1...29), ("invoice.avif", .heif, 1...29),
     ])
     func readsEveryFormat(file: String, format: ImageFormat, lines: ClosedRange<Int>) throws {
         let record = try #require(try TestSupport.scan(TestSupport.special("formats/\(file)"), mode: .fast).first)

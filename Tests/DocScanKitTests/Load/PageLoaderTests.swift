@@ -35,14 +35,23 @@ struct PageLoaderTests {
         #expect(throws: PageError(.notAnImage, "the content is not an image in any supported format")) { try load(fake) }
     }
 
-    /// A HEIC photo renamed `.jpg` keeps its place, and its error says what it is and what to do.
-    @Test func aHeicPhotoNamedAsAJpegSaysWhatItIs() throws {
-        let url = try TestSupport.temporaryFolder().appendingPathComponent("IMG_0001.jpg")
-        try Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [UInt8](repeating: 7, count: 64)).write(to: url)
+    /// A PDF renamed `.png` keeps its place, and its error says what it is and what to do.
+    @Test func aPDFNamedAsAnImageSaysWhatItIs() throws {
+        let url = try TestSupport.temporaryFolder().appendingPathComponent("letter.png")
+        try Data("%PDF-1.7\n%âãÏÓ\n1 0 obj\n".utf8).write(to: url)
         let error = try #require(throws: PageError.self) { try load(url) }
         #expect(error.kind == .notAnImage)
-        #expect(error.message.hasPrefix("the content is a HEIC/HEIF photo, which docscan cannot decode"), "\(error.message)")
-        #expect(!error.message.contains("skipped"))
+        #expect(error.message.hasPrefix("the content is a PDF: docscan reads page images"), "\(error.message)")
+    }
+
+    /// A HEIC file libheif cannot open (a photo cut off after its first bytes) fails with the reason.
+    @Test func aDamagedHeicPhotoFailsToDecode() throws {
+        let url = try TestSupport.temporaryFolder().appendingPathComponent("IMG_0001.HEIC")
+        let whole = try Data(contentsOf: TestSupport.special("formats/invoice.heic"))
+        try whole.prefix(600).write(to: url)
+        let error = try #require(throws: PageError.self) { try load(url) }
+        #expect(error.kind == .decodeFailed)
+        #expect(error.message == "the HEIF header cannot be read (damaged or truncated file)", "\(error.message)")
     }
 
     @Test func truncatedPngFailsToDecode() throws {

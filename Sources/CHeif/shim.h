@@ -1,0 +1,4 @@
+#ifndef DOCSCAN_CHEIF_SHIM_H
+#define DOCSCAN_CHEIF_SHIM_H
+#include <libheif/heif.h>
+#endif
