@@ -56,10 +56,29 @@ package final class HeifFile {
 
     /// One channel of `image`, 8 bits or more a sample, as an 8-bit PIX.
     private static func grey(from image: OpaquePointer, channel: heif_channel) -> PixImage? {
-        let width = Int(heif_image_get_width(image, channel)), height = Int(heif_image_get_height(image, channel))
         let bits = Int(heif_image_get_bits_per_pixel_range(image, channel))
+        guard (8...16).contains(bits) else { return nil }
+        // Samples over 8 bits are stored in two bytes, little-endian.
+        return page(of: image, channel: channel) { row, x in
+            bits == 8 ? UInt32(row[x]) : (UInt32(row[2 * x]) | UInt32(row[2 * x + 1]) << 8) >> UInt32(bits - 8)
+        }
+    }
+
+    /// The luminance of an interleaved 8-bit RGB image, as an 8-bit PIX.
+    private static func luminance(from image: OpaquePointer) -> PixImage? {
+        guard heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) == 8 else { return nil }
+        return page(of: image, channel: heif_channel_interleaved) { row, x in
+            (299 * UInt32(row[3 * x]) + 587 * UInt32(row[3 * x + 1]) + 114 * UInt32(row[3 * x + 2])) / 1000
+        }
+    }
+
+    /// An 8-bit PIX the size of `channel` of `image`, each pixel the `level` of its row's `x`th sample.
+    private static func page(
+        of image: OpaquePointer, channel: heif_channel, level: (UnsafePointer<UInt8>, Int) -> UInt32
+    ) -> PixImage? {
+        let width = Int(heif_image_get_width(image, channel)), height = Int(heif_image_get_height(image, channel))
         var stride: Int32 = 0
-        guard width > 0, height > 0, (8...16).contains(bits),
+        guard width > 0, height > 0,
               let plane = heif_image_get_plane_readonly(image, channel, &stride),
               let page = PixImage(taking: pixCreate(Int32(width), Int32(height), 8))
         else { return nil }
@@ -68,35 +87,8 @@ package final class HeifFile {
             let wordsPerLine = Int(pixGetWpl(pix))
             for y in 0..<height {
                 let row = plane + y * Int(stride), out = data + y * wordsPerLine
-                for x in 0..<width {
-                    // Samples over 8 bits are stored in two bytes, little-endian.
-                    let value = bits == 8 ? UInt32(row[x]) : (UInt32(row[2 * x]) | UInt32(row[2 * x + 1]) << 8) >> UInt32(bits - 8)
-                    out[x >> 2] |= value << (24 - 8 * UInt32(x & 3))
-                }
-            }
-            return true
-        }
-        return filled ? page : nil
-    }
-
-    /// The luminance of an interleaved 8-bit RGB image, as an 8-bit PIX.
-    private static func luminance(from image: OpaquePointer) -> PixImage? {
-        let width = Int(heif_image_get_width(image, heif_channel_interleaved))
-        let height = Int(heif_image_get_height(image, heif_channel_interleaved))
-        var stride: Int32 = 0
-        guard width > 0, height > 0, heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved) == 8,
-              let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride),
-              let page = PixImage(taking: pixCreate(Int32(width), Int32(height), 8))
-        else { return nil }
-        let filled: Bool = page.withUnsafePix { pix in
-            guard let data = pixGetData(pix) else { return false }
-            let wordsPerLine = Int(pixGetWpl(pix))
-            for y in 0..<height {
-                let row = plane + y * Int(stride), out = data + y * wordsPerLine
-                for x in 0..<width {
-                    let r = UInt32(row[3 * x]), g = UInt32(row[3 * x + 1]), b = UInt32(row[3 * x + 2])
-                    out[x >> 2] |= ((299 * r + 587 * g + 114 * b) / 1000) << (24 - 8 * UInt32(x & 3))
-                }
+                // Leptonica packs four 8-bit pixels a word, the first in its most significant byte.
+                for x in 0..<width { out[x >> 2] |= level(row, x) << (24 - 8 * UInt32(x & 3)) }
             }
             return true
         }
