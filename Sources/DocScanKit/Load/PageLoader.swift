@@ -41,11 +41,14 @@ public struct PageLoader: PageStage, Sendable {
 
     /// For a TIFF, the header of this very page: pixReadHeader reads a TIFF's first, and a later page can
     /// claim any size (the fuzzer found a 3-page TIFF of 2.8 KB whose third page is 336 megapixels).
-    private static func header(of page: PageReference, format: ImageFormat) -> (width: Int, height: Int, samplesPerPixel: Int)? {
+    /// A HEIF file's is libheif's, read from its boxes without decoding, from `heif`: the file opened once
+    /// for its size and its decoding.
+    private static func header(
+        of page: PageReference, format: ImageFormat, heif: HeifFile?
+    ) -> (width: Int, height: Int, samplesPerPixel: Int)? {
         switch format {
         case .tiff: ImageFileHeader(tiffPath: page.url.path, pageIndex: page.page - 1).map { ($0.width, $0.height, $0.samplesPerPixel) }
-        // libheif reads the image's size from its boxes, without decoding it.
-        case .heif: HeifFile(path: page.url.path).map { ($0.width, $0.height, 3) }
+        case .heif: heif.map { ($0.width, $0.height, 3) }
         default: ImageFileHeader(path: page.url.path).map { ($0.width, $0.height, $0.samplesPerPixel) }
         }
     }
@@ -66,7 +69,8 @@ public struct PageLoader: PageStage, Sendable {
             }
             throw PageError(.notAnImage, "the content is not an image in any supported format")
         }
-        guard let header = Self.header(of: page, format: format) else {
+        let heif = format == .heif ? HeifFile(path: page.url.path) : nil
+        guard let header = Self.header(of: page, format: format, heif: heif) else {
             throw PageError(.decodeFailed, "the \(format.rawValue.uppercased()) header cannot be read (damaged or truncated file)")
         }
         let width = header.width, height = header.height
@@ -80,7 +84,7 @@ public struct PageLoader: PageStage, Sendable {
             decoded = PixImage(readingTiff: page.url.path, pageIndex: page.page - 1)
         } else if format == .heif {
             // Turned as the file says by libheif, which applies the HEIF rotation; its EXIF is not read.
-            decoded = HeifFile(path: page.url.path)?.decodedGrey()
+            decoded = heif?.decodedGrey()
         } else if format == .jpeg, header.samplesPerPixel != 4,
                   let reduction = Self.jpegReduction(longSide: max(width, height), workingSize: workingSize) {
             // A big photo is decoded at 1/2, 1/4 or 1/8 size in the DCT and as luminance only: a
