@@ -28,6 +28,9 @@ Pages:
                    by make_photo_stress.py with its seed)
   ragged_columns   two_column with blank lines between paragraphs: two ragged columns on one
                    baseline grid, side by side like a table's rows (render, PNG)
+  blurred_letter   tilted_letter out of focus: a Gaussian blur of 1/1000 of the photo's longer
+                   side (2.1 px), saved again as JPEG (made from the tilted_letter.jpg in --out)
+  blurred_table    ruled_table so
 
 All text is original, written for docscan (CC0). Names, shops, addresses and phone numbers are
 fictional.
@@ -1090,6 +1093,12 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
     "pale_desk_curl": ("eng", "photo", "curl",
                        "letter: Fixtures/pages/en_letter curled at its left end, that end shaded below the "
                        "desk's level, on pale wood whose tones reach the paper's; phone-like JPEG 2100x2800"),
+    "blurred_letter": ("eng", "photo", "blur",
+                       "letter: the tilted_letter photo out of focus (Gaussian blur of 1/1000 of its longer "
+                       "side, 2.1 px), saved again as a phone's JPEG"),
+    "blurred_table": ("eng", "photo", "blur",
+                      "form: the ruled_table photo out of focus (Gaussian blur of 1/1000 of its longer side, "
+                      "2.1 px), saved again as a phone's JPEG"),
     "ruled_table": ("eng", "photo", "table",
                     "form: A5 supply order as a table ruled all round in thin (0.6 pt) lines, each cell's "
                     "text close under the rule above it, turned 4 degrees with mild keystone on dark wood, "
@@ -1104,7 +1113,9 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
 }
 ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt_scan", "curled_columns",
          "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book", "pale_desk_curl", "ruled_table",
-         "shaded_table"]
+         "shaded_table", "blurred_letter", "blurred_table"]
+# name -> (the photo it is made from, blur radius as a share of the photo's longer side)
+OUT_OF_FOCUS = {"blurred_letter": ("tilted_letter", 1000), "blurred_table": ("ruled_table", 1000)}
 BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),
         "curled_columns": ("serif", 12), "tilted_letter": ("sans", 12), "tilted_receipt": ("mono", 7.7),
         "cut_letter": ("sans", 12), "ruled_table": ("sans", 9.5), "shaded_table": ("sans", 9.5)}
@@ -1157,6 +1168,20 @@ def main(argv=None):
                     "corners": corners_dict(notes["corners"]),
                     "page_fraction_of_frame": round(quad_area(notes["corners"]) / (w * h), 3),
                     "rotation_deg_clockwise": notes["angle"], "keystone_top_to_bottom": notes["keystone"]}
+        elif name in OUT_OF_FOCUS:
+            # another fixture's photo as if the phone had focused past the page: a Gaussian blur of a
+            # share of the photo's longer side, then saved as a phone's JPEG again
+            base, share = OUT_OF_FOCUS[name]
+            source = Image.open(os.path.join(a.out, base + ".jpg"))
+            source.load()
+            radius = max(source.size) / share
+            img = source.filter(ImageFilter.GaussianBlur(radius))
+            path = os.path.join(a.out, name + ".jpg")
+            img.save(path, quality=85, optimize=True)
+            w, h = img.size
+            gt = open(os.path.join(a.out, base + ".gt.txt"), encoding="utf-8").read().rstrip("\n").split("\n")
+            meta = json.load(open(os.path.join(a.out, base + ".json"), encoding="utf-8"))
+            meta["out_of_focus"] = {"photo": base + ".jpg", "gaussian_radius_px": round(radius, 2)}
         elif name in makers:
             img, gt, corners, extra, cov, _lines, scale, paper = makers[name](np.random.default_rng(SEEDS[name]))
             path = os.path.join(a.out, name + ".jpg")

@@ -2,6 +2,11 @@ import DocScanCore
 
 /// What the clean-up stage did to a page; part of its record.
 public struct CleanupReport: Codable, Equatable, Sendable {
+    /// How sharp the photo's print is (`BlurredPrint`: its steepest steps over its contrast; under 0.2 it
+    /// is out of focus); nil when not measured (a bilevel page, a blank).
+    @ExplicitNull public var sharpness: Double?
+    /// Whether the page was sharpened for that, before anything else was done to it.
+    public var sharpened = false
     /// Corners of the sheet found in a photo, in the upright image's pixels; nil when none was used.
     @ExplicitNull public var pageCorners: PageQuad?
     /// How the sheet was found: `brightness` (a bright region on a darker background) or `edges` (the
@@ -62,7 +67,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// How much the page was enlarged for its small print (`SmallPrint`); nil when it was not.
     @ExplicitNull public var enlargement: Double?
 
-    /// Milliseconds per step: `find_page`, `warp`, `background`, `despeckle`, `deskew`, `dewarp`, `rules`, `bands`, `enlarge` (only the steps that ran; a
+    /// Milliseconds per step: `sharpen`, `find_page`, `warp`, `background`, `despeckle`, `deskew`, `dewarp`, `rules`, `bands`, `enlarge` (only the steps that ran; a
     /// step run twice, on a sheet warped again enlarged, counts both times).
     public var stepsMs: [String: Double] = [:]
 
@@ -72,6 +77,8 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func flag(_ key: CodingKeys) throws -> Bool { try container.decodeIfPresent(Bool.self, forKey: key) ?? false }
+        _sharpness = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .sharpness))
+        sharpened = try flag(.sharpened)
         _pageCorners = try container.decode(ExplicitNull<PageQuad>.self, forKey: .pageCorners)
         warped = try flag(.warped)
         _pageNote = try container.decode(ExplicitNull<String>.self, forKey: .pageNote)
@@ -100,7 +107,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", warped, pageNote = "page_note", stepsMs = "steps_ms",
+        case sharpness, sharpened, pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", warped, pageNote = "page_note", stepsMs = "steps_ms",
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",

@@ -22,6 +22,8 @@ public struct PageCleaner: PageStage {
         public var eraseRules = false
         /// Turn light print on shaded bands dark on paper (`ShadedBands`).
         public var reverseBands = false
+        /// Sharpen a photo whose print is out of focus (`BlurredPrint`).
+        public var sharpenBlurredPrint = false
         /// Enlarge a page whose print is small in pixels (`SmallPrint`), up to `longestSide` on its longer side.
         public var enlargeSmallPrint = false
         /// The longer side a page may be enlarged to: the mode's working size (`PageLoader.workingSize(for:)`).
@@ -41,6 +43,7 @@ public struct PageCleaner: PageStage {
         public static func defaults(for mode: ScanMode) -> Options {
             var options = Options(findPage: true, normalizeBackground: true, maxSkew: 15, flattenCurl: true, despeckle: true)
             options.enlargeSmallPrint = true
+            options.sharpenBlurredPrint = true
             options.eraseRules = true
             options.reverseBands = true
             options.longestSide = PageLoader.workingSize(for: mode)
@@ -62,7 +65,31 @@ public struct PageCleaner: PageStage {
 
     public func run(_ page: OrientedPage, context: inout PageContext) throws -> CleanedPage {
         var log = StepLog(keepsImages: options.keepSteps)
-        var image = page.image
+        guard options.sharpenBlurredPrint, let focus = BlurredPrint.measured(page.image) else {
+            return cleaned(page, from: page.image, log: log)
+        }
+        log.report.sharpness = (focus.steepness * 100).rounded() / 100
+        guard let sharp = focus.sharpened else {
+            log.lap("sharpen")
+            return cleaned(page, from: page.image, log: log)
+        }
+        /// The log as it would be unsharpened; its next lap counts the sharpened pass's time too.
+        let unsharpened = log
+        log.report.sharpened = true
+        log.keep("sharpened", sharp)
+        log.lap("sharpen")
+        let result = cleaned(page, from: sharp, log: log)
+        guard result.cleanup.rulesErased else { return result }
+        // A ruled table reads worse sharpened (`BlurredPrint`): the page is cleaned again as it was shot.
+        var again = unsharpened
+        again.lap("sharpen")
+        return cleaned(page, from: page.image, log: again)
+    }
+
+    /// `page` cleaned from `start` (its image, or that image sharpened), continuing `log`.
+    private func cleaned(_ page: OrientedPage, from start: PixImage, log: StepLog) -> CleanedPage {
+        var log = log
+        var image = start
         /// The sheet's outline in the photo, once it has been warped flat by it.
         var sheet: (quad: PageQuad, sides: CurvedSides?)?
         if options.findPage {
@@ -122,7 +149,7 @@ public struct PageCleaner: PageStage {
         // enlarged, and its later steps run again at that size: one interpolation of the photo's pixels
         // instead of two, and lines tall enough for the skew and curl steps to measure (`SmallPrint`).
         if let factor = smallPrintFactor(of: image, log: &log) {
-            if let larger = PageFinder.flatten(page.image, quad: sheet.quad, sides: sheet.sides, enlargedBy: factor) {
+            if let larger = PageFinder.flatten(start, quad: sheet.quad, sides: sheet.sides, enlargedBy: factor) {
                 log.lap("enlarge")
                 log.steps.removeSubrange(stepsBefore...)
                 log.keep("enlarged", larger)
