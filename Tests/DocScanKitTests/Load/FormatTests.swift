@@ -17,7 +17,7 @@ struct FormatTests {
         ("invoice.gif", .gif, 1...29), ("invoice.webp", .webp, 1...29), ("invoice.jp2", .jp2, 1...29),
         ("invoice_16bit.png", .png, 1...29), ("invoice_rgba.png", .png, 1...29), ("invoice_palette.png", .png, 1...29),
         ("invoice_cmyk.jpg", .jpeg, 1...29), ("invoice_rgb.jpg", .jpeg, 1...29),
-        ("invoice.heic", .heif, 1...29), ("invoice.avif", .heif, 1...29),
+        ("invoice.heic", .heif, 1...29), ("invoice.avif", .heif, 1...29), ("invoice_rgb.avif", .heif, 1...29),
     ])
     func readsEveryFormat(file: String, format: ImageFormat, lines: ClosedRange<Int>) throws {
         let record = try #require(try TestSupport.scan(TestSupport.special("formats/\(file)"), mode: .fast).first)
