@@ -27,6 +27,18 @@ struct FormatTests {
         #expect(cer <= 0.03, "\(file): CER \(cer)")
     }
 
+    /// A HEIC whose pixels are stored on their side with an `irot` box saying how to show them (a phone
+    /// held sideways) comes upright from libheif: portrait, and nothing for orientation detection to turn.
+    @Test func aTurnedHeicIsReadUprightAsItsRotationBoxSays() throws {
+        let record = try #require(try TestSupport.scan(TestSupport.special("formats/invoice_turned.heic"), mode: .fast).first)
+        #expect(record.error == nil)
+        #expect(record.originalWidth == 1750 && record.originalHeight == 2479)
+        #expect(record.orientation?.rotation == 0)
+        #expect(record.orientation?.applied == false)
+        let cer = CharacterErrorRate.of(record.text, reference: try Self.truth(lines: 1...29), chinese: false)
+        #expect(cer <= 0.03, "CER \(cer)")
+    }
+
     @Test func multiPageTiffGivesOneRecordPerPage() throws {
         let records = try TestSupport.scan(TestSupport.special("formats/letters.tif"), mode: .fast, languages: "eng,deu")
         #expect(records.map(\.page) == [1, 2, 3])
