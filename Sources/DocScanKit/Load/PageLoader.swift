@@ -69,6 +69,9 @@ public struct PageLoader: PageStage, Sendable {
             }
             throw PageError(.notAnImage, "the content is not an image in any supported format")
         }
+        if format == .heif, let problem = HeifFile.libraryProblem {
+            throw PageError(.decodeFailed, "HEIC and AVIF are read with libheif (Debian package libheif1), which cannot be loaded: \(problem)")
+        }
         let heif = format == .heif ? HeifFile(path: page.url.path) : nil
         guard let header = Self.header(of: page, format: format, heif: heif) else {
             throw PageError(.decodeFailed, "the \(format.rawValue.uppercased()) header cannot be read (damaged or truncated file)")
