@@ -63,7 +63,7 @@ public struct PageLoader: PageStage, Sendable {
             throw PageError(.notAnImage, "the file is empty (0 bytes)")
         }
         guard let format = page.format else {
-            // Named as an image, but a HEIC photo or a PDF inside: say so, and what to do.
+            // Named as an image, but a PDF inside: say so, and what to do.
             if let foreign = ForeignFormat(contentsOf: page.url) {
                 throw PageError(.notAnImage, "the content is \(foreign.advice)")
             }

@@ -34,19 +34,14 @@ extension PixImage {
             }
             return true
         }
-        guard counted else { return nil }
-        func percentile(_ counts: [Int], _ share: Double) -> Int {
-            let total = counts.reduce(0, +), wanted = Int(Double(total) * share)
-            var seen = 0
-            for (value, count) in counts.enumerated() {
-                seen += count
-                if seen > wanted { return value }
-            }
-            return counts.count - 1
-        }
-        let contrast = percentile(levels, 0.90) - percentile(levels, 0.01)
+        guard counted,
+              let range = Histogram(counts: levels)?.levels(reaching: [0.01, 0.90]),
+              let steepest = Histogram(counts: across)?.levels(reaching: [0.997]).flatMap(\.first),
+              let steepestDown = Histogram(counts: down)?.levels(reaching: [0.997]).flatMap(\.first)
+        else { return nil }
+        let contrast = range[1] - range[0]
         guard contrast > 0 else { return nil }
-        return Double(max(percentile(across, 0.997), percentile(down, 0.997))) / Double(contrast)
+        return Double(max(steepest, steepestDown)) / Double(contrast)
     }
 
     /// An 8-bit image sharpened by unsharp masking: each pixel moved away from the mean of the
