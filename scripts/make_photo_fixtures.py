@@ -31,6 +31,8 @@ Pages:
   blurred_letter   tilted_letter out of focus: a Gaussian blur of 1/1000 of the photo's longer
                    side (2.1 px), saved again as JPEG (made from the tilted_letter.jpg in --out)
   blurred_table    ruled_table so
+  curled_report    Fixtures/pages/zh_lab_report in the stress set's curl scene (another seed): a table
+                   without rules, curled at its left end
 
 All text is original, written for docscan (CC0). Names, shops, addresses and phone numbers are
 fictional.
@@ -1093,6 +1095,9 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
     "pale_desk_curl": ("eng", "photo", "curl",
                        "letter: Fixtures/pages/en_letter curled at its left end, that end shaded below the "
                        "desk's level, on pale wood whose tones reach the paper's; phone-like JPEG 2100x2800"),
+    "curled_report": ("chi_sim+eng", "photo", "curl",
+                      "lab_report: Fixtures/pages/zh_lab_report (a table without rules: item, value, unit, "
+                      "range) curled at its left end and shaded there, on wood; phone-like JPEG 2100x2800"),
     "blurred_letter": ("eng", "photo", "blur",
                        "letter: the tilted_letter photo out of focus (Gaussian blur of 1/1000 of its longer "
                        "side, 2.1 px), saved again as a phone's JPEG"),
@@ -1113,8 +1118,12 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
 }
 ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt_scan", "curled_columns",
          "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book", "pale_desk_curl", "ruled_table",
-         "shaded_table", "blurred_letter", "blurred_table"]
+         "shaded_table", "blurred_letter", "blurred_table", "curled_report"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
+# Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
+# stress set's own en_letter__curl; curled_report's seed is none of the stress set's (501-596), so the
+# stress set's curled lab report stays a page the tests do not see.
+STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": ("zh_lab_report", "curl", 613)}
 OUT_OF_FOCUS = {"blurred_letter": ("tilted_letter", 1000), "blurred_table": ("ruled_table", 1000)}
 BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),
         "curled_columns": ("serif", 12), "tilted_letter": ("sans", 12), "tilted_receipt": ("mono", 7.7),
@@ -1155,14 +1164,15 @@ def main(argv=None):
     for name in ORDER:
         if a.only and name not in a.only:
             continue
-        if name == "pale_desk_curl":
+        if name in STRESS_SCENES:
             import make_photo_stress as stress  # (it imports this module: not at the top)
             pages = os.path.join(os.path.dirname(here), "Fixtures", "pages")
-            img, notes = stress.make(os.path.join(pages, "en_letter.png"), "curl", 562)
+            page, kind, seed = STRESS_SCENES[name]
+            img, notes = stress.make(os.path.join(pages, page + ".png"), kind, seed)
             path = os.path.join(a.out, name + ".jpg")
             img.save(path, quality=85, optimize=True)
             w, h = img.size
-            gt = open(os.path.join(pages, "en_letter.gt.txt"), encoding="utf-8").read().rstrip("\n").split("\n")
+            gt = open(os.path.join(pages, page + ".gt.txt"), encoding="utf-8").read().rstrip("\n").split("\n")
             meta = {"kind": "photo", "image_size": [w, h],
                     "coordinates": "pixels, origin at the image's top-left corner, x right, y down",
                     "corners": corners_dict(notes["corners"]),
@@ -1224,8 +1234,9 @@ def main(argv=None):
             f.write("name\tsource\tlicense\tlang\tkind\tvariant\tnotes\n")
             for name in ORDER:
                 lang, kind, variant, notes = NOTES[name]
+                fonts = "fonts-noto-cjk" if lang.startswith("chi_sim") else "fonts-dejavu-core"
                 f.write(f"{name}\toriginal text written for docscan\tCC0-1.0\t{lang}\t{kind}\t"
-                        f"{variant}\t{notes}; fonts from fonts-dejavu-core\n")
+                        f"{variant}\t{notes}; fonts from {fonts}\n")
     return 0
 
 

@@ -45,8 +45,14 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// page's width (0.01: a line across a 2,000 px page sags 20 px). Nil when too few long lines were
     /// found to measure it, or when curl was not looked for.
     @ExplicitNull public var lineBend: Double?
-    /// How many long text lines the bend was measured on; nil with `lineBend`.
+    /// How many long text lines the bend was measured on (line pieces, for `line_pieces`); nil with
+    /// `lineBend`.
     @ExplicitNull public var curlLines: Int?
+    /// Which model of the lines measured the bend: `lines` (the page's long lines), `columns` (each side
+    /// of a gutter on its own), `text_band` (the rows a short text spans), `ruled_table` (a table's rows
+    /// without its vertical rules) or `line_pieces` (every piece of the lines, for tables without rules
+    /// and receipts); nil with `lineBend`.
+    @ExplicitNull public var curlModel: String?
     /// Skew Leptonica measured, in degrees (positive: clockwise); nil when it was not measured.
     @ExplicitNull public var skewAngle: Double?
     /// Leptonica's confidence in that angle.
@@ -95,6 +101,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         despeckled = try flag(.despeckled)
         _lineBend = try container.decode(ExplicitNull<Double>.self, forKey: .lineBend)
         _curlLines = try container.decode(ExplicitNull<Int>.self, forKey: .curlLines)
+        _curlModel = ExplicitNull(wrappedValue: try container.decodeIfPresent(String.self, forKey: .curlModel))
         _skewAngle = try container.decode(ExplicitNull<Double>.self, forKey: .skewAngle)
         _skewConfidence = try container.decode(ExplicitNull<Double>.self, forKey: .skewConfidence)
         _skewGain = try container.decode(ExplicitNull<Double>.self, forKey: .skewGain)
@@ -111,7 +118,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",
-             dewarped, lineBend = "line_bend", curlLines = "curl_lines", specks, despeckled,
+             dewarped, lineBend = "line_bend", curlLines = "curl_lines", curlModel = "curl_model", specks, despeckled,
              rulesErased = "rules_erased", bandsReversed = "bands_reversed", letterHeight = "letter_height", enlargement = "enlarged"
     }
 }

@@ -24,6 +24,13 @@ enum CurlFlattener {
         var bend: Double?
         /// The line model drawn on the page, when asked for.
         var drawing: PixImage?
+        /// Which model measured the bend (`CleanupReport.curlModel`); nil without one.
+        var model: Model?
+    }
+
+    /// The models of a page's lines, tried in this order.
+    enum Model: String {
+        case lines, columns, textBand = "text_band", ruledTable = "ruled_table", linePieces = "line_pieces"
     }
 
     /// A bend from which a page is straightened: between the flattest curled page (0.034) and the most
@@ -38,19 +45,23 @@ enum CurlFlattener {
 
     /// `page` measured and, where bent, straightened: as a whole, or column by column when Leptonica
     /// cannot model it whole and it has a gutter (`flattenColumns`).
-    /// - Parameter ruledTables: model a page with a ruled table again without its vertical rules
-    ///   (`flattenRuledPage`); for sheets cut out of a photo, as scans lie flat.
-    static func flatten(_ page: PixImage, drawing: Bool, ruledTables: Bool = false) -> Outcome {
+    /// - Parameter cutOut: the page is a sheet cut out of a photo: one with a ruled table is modelled
+    ///   again without its vertical rules (`flattenRuledPage`), and one still without a model on its
+    ///   lines' pieces (`flattenPieces`). Scans lie flat.
+    static func flatten(_ page: PixImage, drawing: Bool, cutOut: Bool = false) -> Outcome {
         guard page.depth == 8 else { return Outcome() }
         var whole = measure(page, drawing: drawing)
         guard whole.lines == nil else {
+            whole.model = .lines
             if let bend = whole.bend, bend >= minimumBend { whole.image = straightened(page) }
             return whole
         }
         if let gutter = ColumnGutter.find(in: page), let columns = flattenColumns(page, splitAt: gutter, drawing: drawing) {
             return columns
         }
-        return flattenTextBand(page, drawing: drawing) ?? (ruledTables ? flattenRuledPage(page, drawing: drawing) : nil) ?? whole
+        guard cutOut else { return flattenTextBand(page, drawing: drawing) ?? whole }
+        return flattenTextBand(page, drawing: drawing) ?? flattenRuledPage(page, drawing: drawing)
+            ?? flattenPieces(page, drawing: drawing) ?? whole
     }
 
     /// A page with a ruled table, modelled again with the table's vertical rules taken out.
@@ -78,10 +89,23 @@ enum CurlFlattener {
                   let model = TextLineDewarp(page: rows), model.isBuilt
             else { continue }
             var outcome = describe(model, drawing: drawing)
+            outcome.model = .ruledTable
             if let bend = outcome.bend, bend >= minimumBend { outcome.image = model.apply(to: page) }
             return outcome
         }
         return nil
+    }
+
+    /// A page whose lines are pieces with wide gaps between them (a table without rules, a form, a
+    /// receipt), modelled on the pieces (`LinePieceModel`) when Leptonica found no long lines to model.
+    private static func flattenPieces(_ page: PixImage, drawing: Bool) -> Outcome? {
+        guard let mask = page.darkPixels(), let model = LinePieceModel(mask: mask) else { return nil }
+        var outcome = Outcome(model: .linePieces)
+        outcome.lines = model.pieceCount
+        outcome.bend = (model.bend * 10000).rounded() / 10000
+        outcome.drawing = drawing ? model.drawing(on: page) : nil
+        if model.isBent { outcome.image = model.apply(to: page) }
+        return outcome
     }
 
     /// The widths a ruled page's row pieces are joined across, as shares of its width (`flattenRuledPage`).
@@ -108,6 +132,7 @@ enum CurlFlattener {
               model.isBuilt
         else { return nil }
         var outcome = describe(model, drawing: drawing)
+        outcome.model = .textBand
         if let bend = outcome.bend, bend >= minimumBend,
            let straight = TextLineDewarp(page: text, minimumLines: columnMinimumLines)?.apply(to: text) ?? model.apply(to: text) {
             outcome.image = page.overlaid(with: [(straight, band.x, band.y)])
@@ -132,7 +157,7 @@ enum CurlFlattener {
         outcome.drawing = drawing ? model.drawingLines() : nil
         guard model.isBuilt else { return outcome }
         outcome.lines = model.lineCount
-        outcome.bend = (model.bend * 1000).rounded() / 1000
+        outcome.bend = (model.bend * 10000).rounded() / 10000
         return outcome
     }
 
@@ -179,6 +204,7 @@ enum CurlFlattener {
             if let lines = measured.drawing { drawings.append(lines) }
         }
         guard outcome.lines != nil else { return nil }
+        outcome.model = .columns
         outcome.drawing = drawings.count == sides.count ? PixImage.sideBySide(drawings) : nil
         if !straightColumns.isEmpty { outcome.image = page.overlaid(with: straightColumns) }
         return outcome

@@ -240,10 +240,11 @@ public struct PageCleaner: PageStage {
             log.lap("deskew")
         }
         if options.flattenCurl {
-            let curl = CurlFlattener.flatten(image, drawing: options.keepSteps, ruledTables: log.report.warped)
+            let curl = CurlFlattener.flatten(image, drawing: options.keepSteps, cutOut: log.report.warped)
             if let drawing = curl.drawing { log.steps.append(("curl_lines", drawing)) }
             log.report.curlLines = curl.lines
             log.report.lineBend = curl.bend
+            log.report.curlModel = curl.model?.rawValue
             if let straight = curl.image {
                 image = straight
                 log.report.dewarped = true

@@ -156,11 +156,11 @@ struct CurlFlattenerTests {
         #expect(TextLineDewarp(page: page)?.isBuilt == false)
 
         #expect(CurlFlattener.flatten(page, drawing: false).image == nil, "a scan is left as it is")
-        let outcome = CurlFlattener.flatten(page, drawing: false, ruledTables: true)
+        let outcome = CurlFlattener.flatten(page, drawing: false, cutOut: true)
         let bend = try #require(outcome.bend)
         #expect(bend >= CurlFlattener.minimumBend && bend < 0.03, "bend \(bend)")
         let straightened = try #require(outcome.image)
-        let residual = CurlFlattener.flatten(straightened, drawing: false, ruledTables: true)
+        let residual = CurlFlattener.flatten(straightened, drawing: false, cutOut: true)
         #expect((residual.bend ?? 0) < CurlFlattener.minimumBend, "residual bend \(String(describing: residual.bend))")
 
         // Photographed: the sheet on a dark desk, 120 px of it all round.
