@@ -33,6 +33,8 @@ Pages:
   blurred_table    ruled_table so
   curled_report    Fixtures/pages/zh_lab_report in the stress set's curl scene (another seed): a table
                    without rules, curled at its left end
+  planks_report    the same scene with another seed: on pale planks, whose seams outnumber the sheet's
+                   edges among the photo's strongest lines
 
 All text is original, written for docscan (CC0). Names, shops, addresses and phone numbers are
 fictional.
@@ -1098,6 +1100,9 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
     "curled_report": ("chi_sim+eng", "photo", "curl",
                       "lab_report: Fixtures/pages/zh_lab_report (a table without rules: item, value, unit, "
                       "range) curled at its left end and shaded there, on wood; phone-like JPEG 2100x2800"),
+    "planks_report": ("chi_sim+eng", "photo", "curl",
+                      "lab_report: Fixtures/pages/zh_lab_report curled at its left end on pale planks whose seams "
+                      "are the photo's strongest straight lines; phone-like JPEG 2100x2800"),
     "blurred_letter": ("eng", "photo", "blur",
                        "letter: the tilted_letter photo out of focus (Gaussian blur of 1/1000 of its longer "
                        "side, 2.1 px), saved again as a phone's JPEG"),
@@ -1118,12 +1123,13 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
 }
 ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt_scan", "curled_columns",
          "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book", "pale_desk_curl", "ruled_table",
-         "shaded_table", "blurred_letter", "blurred_table", "curled_report"]
+         "shaded_table", "blurred_letter", "blurred_table", "curled_report", "planks_report"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
 # Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
-# stress set's own en_letter__curl; curled_report's seed is none of the stress set's (501-596), so the
-# stress set's curled lab report stays a page the tests do not see.
-STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": ("zh_lab_report", "curl", 613)}
+# stress set's own en_letter__curl; curled_report's and planks_report's seeds are none of the stress
+# set's (501-596), so the stress set's curled lab report stays a page the tests do not see.
+STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": ("zh_lab_report", "curl", 613),
+                 "planks_report": ("zh_lab_report", "curl", 605)}
 OUT_OF_FOCUS = {"blurred_letter": ("tilted_letter", 1000), "blurred_table": ("ruled_table", 1000)}
 BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),
         "curled_columns": ("serif", 12), "tilted_letter": ("sans", 12), "tilted_receipt": ("mono", 7.7),

@@ -142,6 +142,9 @@ enum EdgePageFinder {
         return Field(width: width, height: height, grey: grey, gx: gx, gy: gy)
     }
 
+    /// How many of the strongest lines of each orientation (across, down) outlines are made of.
+    static let linesPerOrientation = 8
+
     /// The strongest straight lines: a Hough transform in which each pixel with a clear gradient votes
     /// only for lines across its gradient (±3°), weighted by its strength.
     private static func strongestLines(in field: Field) -> [Line] {
@@ -185,9 +188,14 @@ enum EdgePageFinder {
                 if isPeak { peaks.append((theta, rho, value)) }
             }
         }
-        return peaks.sorted { $0.value > $1.value }.prefix(14).map { peak in
+        let lines = peaks.sorted { $0.value > $1.value }.map { peak in
             Line(nx: cosines[peak.theta], ny: sines[peak.theta], rho: Double(peak.rho - diagonal), strength: Double(peak.value))
         }
+        // The strongest of each orientation: a sheet needs two of both, and a desk of planks or a
+        // page's own lines of print can fill a list of the strongest overall with one orientation (a
+        // curled lab report on planks: its left edge the 18th line, the sheet missed and the planks
+        // taken with the frame's edges for its outline).
+        return Array(lines.filter(\.isHorizontal).prefix(linesPerOrientation) + lines.filter { !$0.isHorizontal }.prefix(linesPerOrientation))
     }
 
     /// The quadrilateral the four lines bound, corners clockwise from the top left, and the lines along its
