@@ -142,8 +142,10 @@ enum EdgePageFinder {
         return Field(width: width, height: height, grey: grey, gx: gx, gy: gy)
     }
 
-    /// How many of the strongest lines of each orientation (across, down) outlines are made of.
-    static let linesPerOrientation = 8
+    /// How many of the strongest lines outlines are made of, and how many of the strongest of each
+    /// orientation (across, down) at least.
+    static let linesKept = 14
+    static let linesPerOrientation = 4
 
     /// The strongest straight lines: a Hough transform in which each pixel with a clear gradient votes
     /// only for lines across its gradient (±3°), weighted by its strength.
@@ -191,11 +193,13 @@ enum EdgePageFinder {
         let lines = peaks.sorted { $0.value > $1.value }.map { peak in
             Line(nx: cosines[peak.theta], ny: sines[peak.theta], rho: Double(peak.rho - diagonal), strength: Double(peak.value))
         }
-        // The strongest of each orientation: a sheet needs two of both, and a desk of planks or a
-        // page's own lines of print can fill a list of the strongest overall with one orientation (a
-        // curled lab report on planks: its left edge the 18th line, the sheet missed and the planks
-        // taken with the frame's edges for its outline).
-        return Array(lines.filter(\.isHorizontal).prefix(linesPerOrientation) + lines.filter { !$0.isHorizontal }.prefix(linesPerOrientation))
+        // The strongest overall, and the strongest of each orientation: a sheet needs two of both, and
+        // a desk of planks can fill the list of the strongest with one orientation (a curled lab report
+        // on planks: 13 of its 14 strongest lines ran across, and its own curled left edge came 18th).
+        let strongest = Array(lines.prefix(linesKept))
+        let more = [lines.filter(\.isHorizontal), lines.filter { !$0.isHorizontal }].flatMap { $0.prefix(linesPerOrientation) }
+            .filter { line in !strongest.contains { $0.nx == line.nx && $0.ny == line.ny && $0.rho == line.rho } }
+        return strongest + more
     }
 
     /// The quadrilateral the four lines bound, corners clockwise from the top left, and the lines along its

@@ -106,7 +106,7 @@ public enum PageFinder {
         // Paper on a background as light as itself: look for its outline instead (and, from the same
         // look, for one with a shaded end, taken last below).
         let outlines = EdgePageFinder.outlines(in: image, shadedEnd: true)
-        if let outline = outlines.usual {
+        if let outline = outlines.usual, !Self.leansOnTheFrame(outline, against: outlines.allowingShadedEnd) {
             return found(outline)
         }
         // Paper darker than what lies around it (grey or aged paper on a white table): the bright region
@@ -133,6 +133,20 @@ public enum PageFinder {
         }
         return .notFound(firstReason ?? "no bright page against a darker background")
     }
+
+    /// Whether `outline` takes sides from the frame's border where an outline of the sheet's own four
+    /// sides, one of them its shaded end, is clearly more convincing (`shadedEndMargin`): then the
+    /// frame's border and lines of the desk were taken for the sheet. A sheet curled at its left end on
+    /// pale planks, that end shaded darker than the wood, was outlined by the frame's top and left edges
+    /// and two of the planks' seams (score 0.58; CER 0.33); its own outline with the shaded end scores
+    /// 0.8. The shaded end is then looked for as the paler desk's sheet is, below (its region first).
+    static func leansOnTheFrame(_ outline: EdgePageFinder.Found, against shaded: EdgePageFinder.Found?) -> Bool {
+        guard let shaded, outline.sidesAlongFrame > 0, shaded.sidesAlongFrame == 0 else { return false }
+        return shaded.score >= outline.score + shadedEndMargin
+    }
+
+    /// How much more convincing an outline with a shaded end must be than one along the frame's border.
+    static let shadedEndMargin = 0.1
 
     /// The median grey of the frame's edge (its outer 4%) and the paper's level in its middle half (the
     /// level 90% of it is darker than); nil when they cannot be measured. A scan's margin is its paper

@@ -63,10 +63,11 @@ package struct LinePieceModel {
     /// few, they span too little of the page, or the fit is singular.
     ///
     /// Two things tie the field down: the course of each long piece (`longPieceLetters`), and the
-    /// heights of pieces side by side in a row: of two neighbours whose boxes overlap by half their
-    /// height, the one beside the other (gap under a third of the page) is taken to sit on the same
-    /// line, at its centres' median height. A piece higher than 2.5 times the pieces' median height is
-    /// a picture or lines run together, and left out.
+    /// heights of pieces side by side in a row: a piece's nearest neighbour to the right, no more than a
+    /// third of the page away, of similar height (0.6 of the taller's at least), whose box overlaps its
+    /// own by a quarter of the smaller's height, is taken to sit on the same line. A piece lower than
+    /// half or higher than 2.5 times the pieces' median height (a fragment of thin print, a picture,
+    /// lines run together) is left out.
     package init?(mask: PixImage) {
         guard mask.depth == 1, mask.width > 0, mask.height > 0 else { return nil }
         let (pageWidth, pageHeight) = (Double(mask.width), Double(mask.height))
