@@ -157,7 +157,7 @@ enum CurlFlattener {
         outcome.drawing = drawing ? model.drawingLines() : nil
         guard model.isBuilt else { return outcome }
         outcome.lines = model.lineCount
-        outcome.bend = (model.bend * 10000).rounded() / 10000
+        outcome.bend = (model.bend * 1000).rounded() / 1000
         return outcome
     }
 
