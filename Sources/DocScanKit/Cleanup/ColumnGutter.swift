@@ -17,10 +17,15 @@ enum ColumnGutter {
 
     /// The x of the gutter's middle in `page` (8-bit grey), or nil when there is none.
     static func find(in page: PixImage) -> Int? {
+        page.darkPixels().flatMap { find(inMask: $0) }
+    }
+
+    /// The gutter of the page whose dark-pixel mask (`PixImage.darkPixels()`) is `mask`.
+    static func find(inMask mask: PixImage) -> Int? {
         // Every other row is enough to see a column of pixels through text, and takes half the time.
         let rowStep = 2
-        let counted = Int(Double(page.height) * rows.lowerBound)..<Int(Double(page.height) * rows.upperBound)
-        guard let mask = page.darkPixels(), let ink = mask.setPixelsPerColumn(rows: counted, rowStep: rowStep) else { return nil }
+        let counted = Int(Double(mask.height) * rows.lowerBound)..<Int(Double(mask.height) * rows.upperBound)
+        guard let ink = mask.setPixelsPerColumn(rows: counted, rowStep: rowStep) else { return nil }
         return find(inkPerColumn: ink, height: (counted.count + rowStep - 1) / rowStep)
     }
 

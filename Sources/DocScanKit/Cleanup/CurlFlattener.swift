@@ -56,12 +56,14 @@ enum CurlFlattener {
             if let bend = whole.bend, bend >= minimumBend { whole.image = straightened(page) }
             return whole
         }
-        if let gutter = ColumnGutter.find(in: page), let columns = flattenColumns(page, splitAt: gutter, drawing: drawing) {
+        // The page's dark-pixel mask, which each of the models below reads; found once.
+        guard let mask = page.darkPixels() else { return whole }
+        if let gutter = ColumnGutter.find(inMask: mask), let columns = flattenColumns(page, splitAt: gutter, drawing: drawing) {
             return columns
         }
-        guard cutOut else { return flattenTextBand(page, drawing: drawing) ?? whole }
-        return flattenTextBand(page, drawing: drawing) ?? flattenRuledPage(page, drawing: drawing)
-            ?? flattenPieces(page, drawing: drawing) ?? whole
+        let text = flattenTextBand(page, mask: mask, drawing: drawing)
+        guard cutOut else { return text ?? whole }
+        return text ?? flattenRuledPage(page, mask: mask, drawing: drawing) ?? flattenPieces(page, mask: mask, drawing: drawing) ?? whole
     }
 
     /// A page with a ruled table, modelled again with the table's vertical rules taken out.
@@ -76,9 +78,8 @@ enum CurlFlattener {
     /// table below its text only with an 8th; the 16th is tried first. Pages with less than their
     /// height of vertical rules (away from their sides) are not modelled again, and scans not at all: on eval/public's flat
     /// scans with tables this cost 25–115 ms a page and straightened none.
-    private static func flattenRuledPage(_ page: PixImage, drawing: Bool) -> Outcome? {
-        guard let mask = page.darkPixels(),
-              let rules = mask.opened(width: 1, height: max(3, page.height / 40)),
+    private static func flattenRuledPage(_ page: PixImage, mask: PixImage, drawing: Bool) -> Outcome? {
+        guard let rules = mask.opened(width: 1, height: max(3, page.height / 40)),
               // Upright runs along the sheet's sides are slivers of desk left by the warp, not rules.
               let inner = rules.cropped(to: PageBox(x: page.width / 25, y: 0, width: page.width - 2 * (page.width / 25), height: page.height)),
               let ruled = inner.setPixelCount, ruled >= page.height,
@@ -98,8 +99,8 @@ enum CurlFlattener {
 
     /// A page whose lines are pieces with wide gaps between them (a table without rules, a form, a
     /// receipt), modelled on the pieces (`LinePieceModel`) when Leptonica found no long lines to model.
-    private static func flattenPieces(_ page: PixImage, drawing: Bool) -> Outcome? {
-        guard let mask = page.darkPixels(), let model = LinePieceModel(mask: mask) else { return nil }
+    private static func flattenPieces(_ page: PixImage, mask: PixImage, drawing: Bool) -> Outcome? {
+        guard let model = LinePieceModel(mask: mask) else { return nil }
         var outcome = Outcome(model: .linePieces)
         outcome.lines = model.pieceCount
         outcome.bend = (model.bend * 10000).rounded() / 10000
@@ -124,11 +125,11 @@ enum CurlFlattener {
     /// little above the text's first row to a little below its last, measured on the page's own
     /// dark-pixel mask (the band split afresh took a darker threshold, lost the top lines and was
     /// refused again in fast mode), and, when bent, straightened and put back in its place.
-    private static func flattenTextBand(_ page: PixImage, drawing: Bool) -> Outcome? {
-        guard let band = TextBand.find(in: page), Double(band.height) <= largestBand * Double(page.height),
+    private static func flattenTextBand(_ page: PixImage, mask: PixImage, drawing: Bool) -> Outcome? {
+        guard let band = TextBand.find(inMask: mask), Double(band.height) <= largestBand * Double(page.height),
               let text = page.cropped(to: band),
-              let mask = page.darkPixels()?.cropped(to: band),
-              let model = TextLineDewarp(page: mask, minimumLines: columnMinimumLines),
+              let bandMask = mask.cropped(to: band),
+              let model = TextLineDewarp(page: bandMask, minimumLines: columnMinimumLines),
               model.isBuilt
         else { return nil }
         var outcome = describe(model, drawing: drawing)

@@ -16,15 +16,20 @@ enum TextBand {
     /// The band of `page` (8-bit grey) from a little above its first row of text to a little below its
     /// last, across its whole width; nil when it has no text or no dark-pixel mask.
     static func find(in page: PixImage) -> PageBox? {
-        guard let ink = page.darkPixels()?.setPixelsPerRow() else { return nil }
-        let height = page.height
+        page.darkPixels().flatMap { find(inMask: $0) }
+    }
+
+    /// The band of the page whose dark-pixel mask (`PixImage.darkPixels()`) is `mask`.
+    static func find(inMask mask: PixImage) -> PageBox? {
+        guard let ink = mask.setPixelsPerRow() else { return nil }
+        let height = mask.height
         let looked = Int(Double(height) * rows.lowerBound)..<Int(Double(height) * rows.upperBound)
-        let least = max(1, Int(Double(page.width) * textShare))
+        let least = max(1, Int(Double(mask.width) * textShare))
         guard let first = looked.first(where: { ink[$0] >= least }),
               let last = looked.last(where: { ink[$0] >= least })
         else { return nil }
         let pad = Int(Double(height) * margin)
         let top = max(0, first - pad), bottom = min(height, last + 1 + pad)
-        return PageBox(x: 0, y: top, width: page.width, height: bottom - top)
+        return PageBox(x: 0, y: top, width: mask.width, height: bottom - top)
     }
 }
