@@ -196,10 +196,9 @@ enum EdgePageFinder {
         // The strongest overall, and the strongest of each orientation: a sheet needs two of both, and
         // a desk of planks can fill the list of the strongest with one orientation (a curled lab report
         // on planks: 13 of its 14 strongest lines ran across, and its own curled left edge came 18th).
-        let strongest = Array(lines.prefix(linesKept))
-        let more = [lines.filter(\.isHorizontal), lines.filter { !$0.isHorizontal }].flatMap { $0.prefix(linesPerOrientation) }
-            .filter { line in !strongest.contains { $0.nx == line.nx && $0.ny == line.ny && $0.rho == line.rho } }
-        return strongest + more
+        let across = lines.indices.filter { lines[$0].isHorizontal }.prefix(linesPerOrientation)
+        let down = lines.indices.filter { !lines[$0].isHorizontal }.prefix(linesPerOrientation)
+        return Array(lines.prefix(linesKept)) + (across + down).filter { $0 >= linesKept }.map { lines[$0] }
     }
 
     /// The quadrilateral the four lines bound, corners clockwise from the top left, and the lines along its
