@@ -18,11 +18,6 @@ struct LinePieceModelTests {
         return try #require(try PageSource(root: Self.folder.appendingPathComponent(file)).list().pages.map(pipeline.process).first)
     }
 
-    /// Lines of text with runs of spaces made one, for comparing rows.
-    private func rows(_ text: String) -> [String] {
-        text.split(separator: "\n").map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-    }
-
     /// Fixtures' lab report curled at its left end (curled_report.jpg): a table of names, values, units
     /// and ranges without rules, so Leptonica finds no long lines to model, and the names sit higher
     /// than their values the nearer they are to the curl. Modelled on its pieces, the page is
@@ -39,7 +34,7 @@ struct LinePieceModelTests {
         let cer = CharacterErrorRate.of(record.text, reference: truth, chinese: true)
         #expect(cer <= 0.09, "\(mode) CER \(cer)")
         // The rows nearest the curl, each on one line as the lab report reads.
-        let lines = rows(record.text)
+        let lines = TestSupport.rows(record.text)
         for row in ["身体水分 35.8 kg 35.1~42.9", "蛋白质 10.2 kg 9.6~11.8", "左下肢 8.21 kg 正常"] {
             #expect(lines.contains(row), "\(mode): no line \(row)")
         }

@@ -65,11 +65,6 @@ struct PhotoFixtureTests {
         }.max() ?? 1
     }
 
-    /// Lines of text with runs of spaces made one, for comparing rows.
-    private func rows(_ text: String) -> [String] {
-        text.split(separator: "\n").map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-    }
-
     /// The curl step, on a page warped by its corners alone (as a book page is, whose sides are not
     /// traced): this sheet's sides are followed otherwise, and its lines come out of the warp straight
     /// (`theCurledSheetsSidesAreFollowed`).
@@ -173,8 +168,8 @@ struct PhotoFixtureTests {
     func aPhotographedRuledTableKeepsEveryColumn(mode: ScanMode) throws {
         let record = try scan("ruled_table.jpg", mode: mode)
         #expect(record.cleanup?.rulesErased == true)
-        let read = Set(rows(record.text))
-        let missing = rows(try truth("ruled_table")).filter { !$0.isEmpty && !read.contains($0) }
+        let read = Set(TestSupport.rows(record.text))
+        let missing = TestSupport.rows(try truth("ruled_table")).filter { !$0.isEmpty && !read.contains($0) }
         #expect(missing.count <= 2, "rows not read whole: \(missing)")
         for row in ["Nitrile gloves, medium GL-204 40 6.25 250.00", "Blood pressure cuff BP-011 2 38.00 76.00"] {
             #expect(read.contains(row), "no row '\(row)' in:\n\(record.text)")
@@ -222,7 +217,7 @@ struct PhotoFixtureTests {
     func aPhotographedLabReportReadsTheWhitePrintOfItsShadedBands(mode: ScanMode) throws {
         let record = try scan("shaded_table.jpg", mode: mode)
         #expect(record.cleanup?.bandsReversed == 4)
-        let read = Set(rows(record.text))
+        let read = Set(TestSupport.rows(record.text))
         for row in ["Test Result Units Reference range", "Full blood count", "Liver function", "Kidney function"] {
             #expect(read.contains(row), "no row '\(row)' in:\n\(record.text)")
         }
@@ -238,7 +233,7 @@ struct PhotoFixtureTests {
         #expect(try cornerError(record, geometry("receipt_counter")) <= 0.01)
         // Item, code and price on one line (noise at a line's start, such as the receipt's edge read as
         // `~`, is bounded by the error rate below).
-        let read = rows(record.text)
+        let read = TestSupport.rows(record.text)
         for row in ["BROTH CHIC NP 2.19 F", "SOURDOUGH LOAF SP 2.80 F", "TOTAL 33.06"] {
             #expect(read.contains { $0.hasSuffix(row) }, "no row '\(row)' in:\n\(record.text)")
         }
@@ -279,8 +274,8 @@ struct PhotoFixtureTests {
         #expect(try cornerError(record, geometry("tilted_receipt"), turnedHalfWay: true) <= 0.01)
         #expect(record.layout?.segmentation == "single_block")
         // Each item row's name and price on one line (a letter misread inside a row is the error rate's).
-        let read = rows(record.text)
-        let items = rows(try truth("tilted_receipt")).compactMap { row -> (String, String)? in
+        let read = TestSupport.rows(record.text)
+        let items = TestSupport.rows(try truth("tilted_receipt")).compactMap { row -> (String, String)? in
             guard let code = row.range(of: #" [NS]P "#, options: .regularExpression) else { return nil }
             let price = row[code.upperBound...].split(separator: " ").first.map(String.init) ?? ""
             return (String(row[..<code.lowerBound]), price)
@@ -332,9 +327,9 @@ struct PhotoFixtureTests {
         // Its lines bend in their first tenth only, where the sheet lifts: straightened by one parabola
         // per line (Leptonica's model), every paragraph line still rose at its start and was read in
         // pieces (CER 0.17); straightened along each line's own course (`LineCourse`), they read whole.
-        let read = Set(rows(record.text))
+        let read = Set(TestSupport.rows(record.text))
         let reference = try self.truth("pale_desk_curl")
-        let broken = rows(reference).filter { $0.count >= 60 && !read.contains($0) }
+        let broken = TestSupport.rows(reference).filter { $0.count >= 60 && !read.contains($0) }
         #expect(broken.count <= 1, "lines not read whole: \(broken)")
         let cer = CharacterErrorRate.of(record.text, reference: reference, chinese: false)
         #expect(cer <= 0.02, "CER \(cer)")
@@ -366,8 +361,8 @@ struct PhotoFixtureTests {
     @Test func aScannedReceiptKeepsEveryRow() throws {
         let record = try scan("receipt_scan.png", mode: .accurate)
         #expect(record.cleanup?.warped == false)
-        let read = Set(rows(record.text))
-        let missing = rows(try truth("receipt_scan")).filter { !$0.isEmpty && !read.contains($0) }
+        let read = Set(TestSupport.rows(record.text))
+        let missing = TestSupport.rows(try truth("receipt_scan")).filter { !$0.isEmpty && !read.contains($0) }
         #expect(missing.count <= 1, "rows not read as rows: \(missing)")
     }
 
@@ -386,7 +381,7 @@ struct PhotoFixtureTests {
         let record = try scan("ragged_columns.png", mode: mode)
         #expect((record.layout?.sideBySide ?? 0) >= 0.8)
         #expect(record.layout?.order == "blocks")
-        #expect(rows(record.text).contains("When the Larchfield Community"), "\(record.text)")
+        #expect(TestSupport.rows(record.text).contains("When the Larchfield Community"), "\(record.text)")
         let cer = CharacterErrorRate.of(record.text, reference: try truth("ragged_columns"), chinese: false)
         #expect(cer <= 0.01, "\(mode) CER \(cer)")
     }
@@ -394,7 +389,7 @@ struct PhotoFixtureTests {
     /// The lab report's table rows stay whole: item, value, unit and range on one line.
     @Test func theLabReportKeepsItsRows() throws {
         let record = try #require(try TestSupport.scan(TestSupport.fixture("zh_lab_report.png"), mode: .accurate, languages: "chi_sim,eng").first)
-        #expect(rows(record.text).contains("身体水分 35.8 kg 35.1~42.9"), "\(record.text)")
+        #expect(TestSupport.rows(record.text).contains("身体水分 35.8 kg 35.1~42.9"), "\(record.text)")
     }
 
     /// Flat pages have no measurable bend and are never dewarped.

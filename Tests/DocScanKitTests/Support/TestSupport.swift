@@ -40,6 +40,11 @@ enum TestSupport {
     static let scratch = (try? AbandonedFolders.folderOfThisProcess(
         prefix: "docscan-tests-", in: FileManager.default.temporaryDirectory)) ?? FileManager.default.temporaryDirectory
 
+    /// Lines of `text` with runs of spaces made one, for comparing rows.
+    static func rows(_ text: String) -> [String] {
+        text.split(separator: "\n").map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+    }
+
     /// A new empty folder under the temporary directory.
     static func temporaryFolder() throws -> URL {
         let url = scratch.appendingPathComponent("docscan-test-\(UUID().uuidString)")
