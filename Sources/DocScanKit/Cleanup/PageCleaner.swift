@@ -98,6 +98,13 @@ public struct PageCleaner: PageStage {
             if case .found(let quad, let method, let score, _) = outcome, let wider = TextBeyondSheet.widened(quad, in: image) {
                 outcome = .found(wider.quad, method: method, score: score)
                 log.report.pageWidened = wider.sides
+                // A bright region may have ended at a shadow across the sheet: then the sheet's outline
+                // around it, moved out in turn where it cuts print too.
+                if method == "brightness", case .found(let around, let method, let score, _)? = PageFinder.outline(around: quad, in: image) {
+                    let wider = TextBeyondSheet.widened(around, in: image)
+                    outcome = .found(wider?.quad ?? around, method: method, score: score)
+                    log.report.pageWidened = wider?.sides
+                }
             }
             log.lap("find_page")
             switch outcome {

@@ -134,6 +134,22 @@ public enum PageFinder {
         return .notFound(firstReason ?? "no bright page against a darker background")
     }
 
+    /// The sheet's outline, when `quad`, a bright region whose side cuts through print
+    /// (`TextBeyondSheet`), lies within a clear outline (`clearOutline`) clearly larger
+    /// (`shadowedSheetGrowth`): the region ended at a shadow across the sheet, not at its edge, and the
+    /// print under the shadow belongs to the sheet. A diagonal shadow from a phone across a notice ended
+    /// its region at a side that measured neither soft nor badly fitted (misfit 0.027), and moving that
+    /// side past the print it cut stopped at the gap before the signature (CER 0.58); the outline, 3.2
+    /// times the region's area, scored 0.84.
+    static func outline(around quad: PageQuad, in image: PixImage) -> Outcome? {
+        guard let outline = EdgePageFinder.find(in: image), outline.score >= clearOutline,
+              outline.quad.area >= shadowedSheetGrowth * quad.area
+        else { return nil }
+        let diagonal = (Double(image.width * image.width + image.height * image.height)).squareRoot()
+        guard quad.corners.allSatisfy({ outline.quad.distanceOutside($0) <= outlineSlack * diagonal }) else { return nil }
+        return found(outline)
+    }
+
     /// Whether `outline` takes sides from the frame's border where an outline of the sheet's own four
     /// sides, one of them its shaded end, is clearly more convincing (`shadedEndMargin`): then the
     /// frame's border and lines of the desk were taken for the sheet. A sheet curled at its left end on
