@@ -87,6 +87,9 @@ struct PageViewHTML {
             if let sides = cleanup.pageWidened, !sides.isEmpty {
                 sheet += ", its \(sides.joined(separator: " and ")) side moved out past print it cut"
             }
+            if let sides = cleanup.pagePulledIn, !sides.isEmpty {
+                sheet += ", its \(sides.joined(separator: " and ")) side pulled in from the photo's border to the print"
+            }
             if let note = cleanup.pageNote { sheet += " (\(note))" }
             facts.append(("Page in photo", sheet))
             if cleanup.dewarped { facts.append(("Curl", String(format: "flattened (line bend %.3f)", cleanup.lineBend ?? 0))) }

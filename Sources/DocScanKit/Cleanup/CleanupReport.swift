@@ -21,6 +21,9 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// The sides of the sheet moved out past print they cut off (`TextBeyondSheet`): `top`, `right`,
     /// `bottom`, `left`; nil when none was.
     @ExplicitNull public var pageWidened: [String]?
+    /// The sides of the sheet's outline that ran along the photo's border, far from the print, pulled in
+    /// to it (`FrameSide`): `top`, `right`, `bottom`, `left`; nil when none was.
+    @ExplicitNull public var pagePulledIn: [String]?
     /// Whether the page was warped flat from those corners.
     public var warped = false
     /// Why no page was warped (a scan, the page fills the frame, …); nil when one was, or when not looked for.
@@ -92,6 +95,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         _pageScore = try container.decode(ExplicitNull<Double>.self, forKey: .pageScore)
         _sideBulge = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .sideBulge))
         _pageWidened = ExplicitNull(wrappedValue: try container.decodeIfPresent([String].self, forKey: .pageWidened))
+        _pagePulledIn = ExplicitNull(wrappedValue: try container.decodeIfPresent([String].self, forKey: .pagePulledIn))
         backgroundNormalized = try flag(.backgroundNormalized)
         _inkLevel = try container.decode(ExplicitNull<Int>.self, forKey: .inkLevel)
         _paperLevel = try container.decode(ExplicitNull<Int>.self, forKey: .paperLevel)
@@ -114,7 +118,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case sharpness, sharpened, pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", warped, pageNote = "page_note", stepsMs = "steps_ms",
+        case sharpness, sharpened, pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", pagePulledIn = "page_pulled_in", warped, pageNote = "page_note", stepsMs = "steps_ms",
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",

@@ -106,6 +106,11 @@ public struct PageCleaner: PageStage {
                     log.report.pageWidened = wider?.sides
                 }
             }
+            // A side along the photo's border, far from the print, is the frame's, not the sheet's.
+            if case .found(let quad, "edges", let score, _) = outcome, let pulled = FrameSide.pulledIn(quad, in: image) {
+                outcome = .found(pulled.quad, method: "edges", score: score)
+                log.report.pagePulledIn = pulled.sides
+            }
             log.lap("find_page")
             switch outcome {
             case .notFound(let reason):

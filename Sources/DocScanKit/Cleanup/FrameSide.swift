@@ -1,0 +1,78 @@
+import DocScanNative
+
+/// A side of the sheet's outline that is the photo's border, pulled in to the sheet's print.
+///
+/// On a pale desk the curled, shaded end of a sheet may leave no straight edge, and the outline finder
+/// takes the frame's border for that side: the warp then maps a wedge of desk into the page, and its
+/// lines come out sheared. A real sheet running out of the frame has its print up to the border. So
+/// when the print keeps far from the one such side (its nearest letters more than twice as far from it
+/// as from the opposite side, and `widestBand` letter heights more), the side is laid parallel to the
+/// opposite one, as far outside the print as that one is (at least two letter heights). On pale
+/// planks a German letter read at CER 0.35 by the frame's side, 0.003 pulled in; a curled receipt
+/// 0.50 → 0.16.
+enum FrameSide {
+    /// How many letter heights more the print must keep from the frame's side than from the opposite one.
+    static let widestBand = 4.0
+    /// The share of letters nearest a side left out of its margin (stray specks, a mark on the desk).
+    static let strayShare = 0.02
+
+    /// `quad` with each side along the frame's border that keeps far from the print pulled in, and the
+    /// names of the sides pulled in (`top`, `right`, `bottom`, `left`); nil when none is.
+    static func pulledIn(_ quad: PageQuad, in image: PixImage) -> (quad: PageQuad, sides: [String])? {
+        guard image.depth == 8 else { return nil }
+        let factor = min(1, TextBeyondSheet.workingSize / Double(max(image.width, image.height)))
+        guard let small = factor < 1 ? image.scaled(by: factor) : image,
+              let letters = TextBeyondSheet.letters(in: small)
+        else { return nil }
+        let sheet = quad.scaled(by: factor)
+        let sides = sheet.sides
+        guard sides.count == 4 else { return nil }
+        let inside = letters.filter { sheet.distanceOutside($0.centre) < 0 }
+        guard inside.count >= TextBeyondSheet.fewestLetters else { return nil }
+        let height = Double(inside.map(\.height).sorted()[inside.count / 2])
+        let print = inside.filter { Double($0.height) >= 0.5 * height && Double($0.height) <= 2 * height }.map(\.centre)
+        guard print.count >= TextBeyondSheet.fewestLetters else { return nil }
+        // A sheet with two sides along the border runs out of the frame at a corner, where its print
+        // may thin out (a curled 1871 page so, its left side pulled in: CER 0.029 → 0.050).
+        let alongBorder = sides.indices.filter { isAlongBorder(sides[$0], width: Double(small.width), height: Double(small.height)) }
+        guard alongBorder.count == 1 else { return nil }
+        var lines: [PageQuad.Line] = sides.map { ($0.normalX, $0.normalY, $0.start.x * $0.normalX + $0.start.y * $0.normalY) }
+        var pulled: [Int] = []
+        for index in alongBorder {
+            let opposite = sides[(index + 2) % 4]
+            let band = margin(of: print, from: sides[index]), other = margin(of: print, from: opposite)
+            guard band > 2 * other, band > other + widestBand * height else { continue }
+            // Parallel to the opposite side, its normal pointing out on this side.
+            let nx = -opposite.normalX, ny = -opposite.normalY
+            let reach = print.map { $0.x * nx + $0.y * ny }.sorted()
+            let outermost = reach[Int(Double(reach.count - 1) * (1 - strayShare))]
+            lines[index] = (nx, ny, outermost + max(other, 2 * height))
+            pulled.append(index)
+        }
+        guard !pulled.isEmpty else { return nil }
+        var corners: [PageQuad.Point] = []
+        for index in 0..<4 {
+            guard let corner = PageQuad.meeting(lines[(index + 3) % 4], lines[index]) else { return nil }
+            corners.append(PageQuad.Point(x: min(max(corner.x / factor, 0), Double(image.width - 1)),
+                                          y: min(max(corner.y / factor, 0), Double(image.height - 1))))
+        }
+        let moved = PageQuad(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3])
+        // The side pulled in must lie within the outline it came from.
+        guard moved.corners.allSatisfy({ quad.distanceOutside($0) <= 2 / factor }), moved.area < quad.area else { return nil }
+        let names = ["top", "right", "bottom", "left"]
+        return (moved, pulled.map { names[$0] })
+    }
+
+    /// Whether `side` runs along one border of a `width` × `height` image.
+    private static func isAlongBorder(_ side: PageQuad.Side, width: Double, height: Double) -> Bool {
+        let ends = [side.start, side.end]
+        return ends.allSatisfy { $0.x <= 2 } || ends.allSatisfy { $0.y <= 2 }
+            || ends.allSatisfy { $0.x >= width - 3 } || ends.allSatisfy { $0.y >= height - 3 }
+    }
+
+    /// How far the print keeps inside `side`: the distance of its nearest letters, strays left out.
+    private static func margin(of print: [PageQuad.Point], from side: PageQuad.Side) -> Double {
+        let distances = print.map { -(($0.x - side.start.x) * side.normalX + ($0.y - side.start.y) * side.normalY) }.sorted()
+        return distances[Int(Double(distances.count - 1) * strayShare)]
+    }
+}
