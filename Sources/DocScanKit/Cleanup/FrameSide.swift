@@ -50,15 +50,10 @@ enum FrameSide {
             pulled.append(index)
         }
         guard !pulled.isEmpty else { return nil }
-        var corners: [PageQuad.Point] = []
-        for index in 0..<4 {
-            guard let corner = PageQuad.meeting(lines[(index + 3) % 4], lines[index]) else { return nil }
-            corners.append(PageQuad.Point(x: min(max(corner.x / factor, 0), Double(image.width - 1)),
-                                          y: min(max(corner.y / factor, 0), Double(image.height - 1))))
-        }
-        let moved = PageQuad(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3])
         // The side pulled in must lie within the outline it came from.
-        guard moved.corners.allSatisfy({ quad.distanceOutside($0) <= 2 / factor }), moved.area < quad.area else { return nil }
+        guard let moved = PageQuad.bounded(by: lines, scaledDownBy: factor, width: image.width, height: image.height),
+              moved.corners.allSatisfy({ quad.distanceOutside($0) <= 2 / factor }), moved.area < quad.area
+        else { return nil }
         let names = ["top", "right", "bottom", "left"]
         return (moved, pulled.map { names[$0] })
     }

@@ -83,6 +83,21 @@ public struct PageQuad: Codable, Equatable, Sendable {
         return Point(x: (a.rho * b.ny - a.ny * b.rho) / det, y: (a.nx * b.rho - a.rho * b.nx) / det)
     }
 
+    /// The quadrilateral whose sides (top, right, bottom, left) lie on `lines`, its corners where
+    /// neighbouring lines meet, divided by `factor` (a reduced copy's back to the photo's pixels) and kept
+    /// within a `width` × `height` image; nil when two neighbouring lines are (nearly) parallel.
+    static func bounded(by lines: [Line], scaledDownBy factor: Double, width: Int, height: Int) -> PageQuad? {
+        guard lines.count == 4 else { return nil }
+        var corners: [Point] = []
+        // Each corner where the sides before and after it meet: the top left is the left side's and the top's.
+        for index in 0..<4 {
+            guard let corner = meeting(lines[(index + 3) % 4], lines[index]) else { return nil }
+            corners.append(Point(x: min(max(corner.x / factor, 0), Double(width - 1)),
+                                 y: min(max(corner.y / factor, 0), Double(height - 1))))
+        }
+        return PageQuad(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3])
+    }
+
     /// How far `point` lies outside the quadrilateral (convex): the most it lies beyond any side; 0 or
     /// less inside.
     func distanceOutside(_ point: Point) -> Double {

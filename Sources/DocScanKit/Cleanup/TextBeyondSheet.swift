@@ -51,17 +51,8 @@ enum TextBeyondSheet {
         let lines: [PageQuad.Line] = sides.enumerated().map { index, side in
             (side.normalX, side.normalY, side.start.x * side.normalX + side.start.y * side.normalY + offsets[index])
         }
-        // Each corner where the (moved) sides before and after it meet: the top left is the left side's
-        // and the top's.
-        var corners: [PageQuad.Point] = []
-        for index in 0..<4 {
-            guard let corner = PageQuad.meeting(lines[(index + 3) % 4], lines[index]) else { return nil }
-            corners.append(PageQuad.Point(
-                x: min(max(corner.x / factor, 0), Double(image.width - 1)),
-                y: min(max(corner.y / factor, 0), Double(image.height - 1))))
-        }
-        let moved = names.indices.filter { offsets[$0] > 0 }.map { names[$0] }
-        return (PageQuad(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3]), moved)
+        guard let widened = PageQuad.bounded(by: lines, scaledDownBy: factor, width: image.width, height: image.height) else { return nil }
+        return (widened, names.indices.filter { offsets[$0] > 0 }.map { names[$0] })
     }
 
     /// A letter-sized piece of print, in the reduced copy's pixels.
