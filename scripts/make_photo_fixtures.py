@@ -41,6 +41,7 @@ Pages:
                    lines measure under the bend pages are straightened from
   planks_letter    Fixtures/pages/de_brief in the curl scene (seed 717): on pale planks, its curled end
                    leaves no straight edge, and the frame's border was taken for that side
+  planks_letter_en Fixtures/pages/en_letter so (seed 1301): the same, its curl turning the page further
 
 All text is original, written for docscan (CC0). Names, shops, addresses and phone numbers are
 fictional.
@@ -1118,6 +1119,9 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
     "planks_letter": ("deu+eng", "photo", "curl",
                       "letter: Fixtures/pages/de_brief curled at its left end and shaded there, on pale planks; "
                       "phone-like JPEG 2100x2800"),
+    "planks_letter_en": ("eng", "photo", "curl",
+                         "letter: Fixtures/pages/en_letter curled at its left end and shaded there, on pale planks; "
+                         "phone-like JPEG 2100x2800"),
     "blurred_letter": ("eng", "photo", "blur",
                        "letter: the tilted_letter photo out of focus (Gaussian blur of 1/1000 of its longer "
                        "side, 2.1 px), saved again as a phone's JPEG"),
@@ -1139,14 +1143,16 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
 ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt_scan", "curled_columns",
          "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book", "pale_desk_curl", "ruled_table",
          "shaded_table", "blurred_letter", "blurred_table", "curled_report", "planks_report",
-         "shadowed_invoice", "bowed_letter", "planks_letter"]
+         "shadowed_invoice", "bowed_letter", "planks_letter",
+         "planks_letter_en"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
 # Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
 # stress set's own en_letter__curl; the other seeds are none of the stress set's (501-596), so the
 # stress set's curled lab report stays a page the tests do not see.
 STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": ("zh_lab_report", "curl", 613),
                  "planks_report": ("zh_lab_report", "curl", 605), "shadowed_invoice": ("en_invoice", "shadowband", 1204),
-                 "bowed_letter": ("en_letter", "curl", 1031), "planks_letter": ("de_brief", "curl", 717)}
+                 "bowed_letter": ("en_letter", "curl", 1031), "planks_letter": ("de_brief", "curl", 717),
+                 "planks_letter_en": ("en_letter", "curl", 1301)}
 OUT_OF_FOCUS = {"blurred_letter": ("tilted_letter", 1000), "blurred_table": ("ruled_table", 1000)}
 BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),
         "curled_columns": ("serif", 12), "tilted_letter": ("sans", 12), "tilted_receipt": ("mono", 7.7),

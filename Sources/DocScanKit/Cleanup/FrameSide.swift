@@ -1,4 +1,5 @@
 import DocScanNative
+import Foundation
 
 /// A side of the sheet's outline that is the photo's border, pulled in to the sheet's print.
 ///
@@ -6,10 +7,11 @@ import DocScanNative
 /// takes the frame's border for that side: the warp then maps a wedge of desk into the page, and its
 /// lines come out sheared. A real sheet running out of the frame has its print up to the border. So
 /// when the print keeps far from the one such side (its nearest letters more than twice as far from it
-/// as from the opposite side, and `widestBand` letter heights more), the side is laid parallel to the
-/// opposite one, as far outside the print as that one is (at least two letter heights). On pale
+/// as from the opposite side, and `widestBand` letter heights more), the side is laid along the print's
+/// own margin (`marginDirection`; failing that, parallel to the opposite side), as far outside the print
+/// as the opposite side is (at least two letter heights). On pale
 /// planks a German letter read at CER 0.35 by the frame's side, 0.003 pulled in; a curled receipt
-/// 0.50 → 0.16.
+/// 0.50 → 0.14.
 enum FrameSide {
     /// How many letter heights more the print must keep from the frame's side than from the opposite one.
     static let widestBand = 4.0
@@ -42,8 +44,9 @@ enum FrameSide {
             let opposite = sides[(index + 2) % 4]
             let band = margin(of: print, from: sides[index]), other = margin(of: print, from: opposite)
             guard band > 2 * other, band > other + widestBand * height else { continue }
-            // Parallel to the opposite side, its normal pointing out on this side.
-            let nx = -opposite.normalX, ny = -opposite.normalY
+            // Along the print's margin, or else parallel to the opposite side; the normal points out here.
+            let parallel = (-opposite.normalX, -opposite.normalY)
+            let (nx, ny) = marginDirection(of: print, along: sides[index], height: height, near: parallel) ?? parallel
             let reach = print.map { $0.x * nx + $0.y * ny }.sorted()
             let outermost = reach[Int(Double(reach.count - 1) * (1 - strayShare))]
             lines[index] = (nx, ny, outermost + max(other, 2 * height))
@@ -56,6 +59,51 @@ enum FrameSide {
         else { return nil }
         let names = ["top", "right", "bottom", "left"]
         return (moved, pulled.map { names[$0] })
+    }
+
+    /// How many stretches along a side the print's margin is sampled in (`marginDirection`).
+    static let marginStretches = 12
+    /// How far the print's margin may turn from the opposite side, in degrees, to be followed.
+    static let largestMarginTurn = 10.0
+
+    /// The outward normal of the print's own margin along `side`: a line fitted to the nearest letter in
+    /// each of `marginStretches` stretches along it, those more than two letter heights farther in than
+    /// the median left out (an indented paragraph, a short line); nil when too few stretches have print,
+    /// or when it turns more than `largestMarginTurn` from `side`'s opposite. The opposite side's
+    /// direction is right for a flat sheet, not for a curled end: an English letter curled on pale
+    /// planks, its side laid parallel to the opposite one, got no curl model in fast mode and was read
+    /// bent (CER 0.38); laid along its print's margin, its pieces were modelled and straightened (0.001).
+    private static func marginDirection(
+        of print: [PageQuad.Point], along side: PageQuad.Side, height: Double, near reference: (Double, Double)
+    ) -> (Double, Double)? {
+        let dx = side.end.x - side.start.x, dy = side.end.y - side.start.y, length2 = dx * dx + dy * dy
+        guard length2 > 0 else { return nil }
+        var nearest = [(point: PageQuad.Point, distance: Double)?](repeating: nil, count: marginStretches)
+        for point in print {
+            let along = ((point.x - side.start.x) * dx + (point.y - side.start.y) * dy) / length2
+            guard along >= 0, along < 1 else { continue }
+            let stretch = Int(along * Double(marginStretches))
+            let distance = -((point.x - side.start.x) * side.normalX + (point.y - side.start.y) * side.normalY)
+            if distance < nearest[stretch]?.distance ?? .infinity { nearest[stretch] = (point, distance) }
+        }
+        let found = nearest.compactMap { $0 }
+        guard found.count >= marginStretches / 2 else { return nil }
+        let median = found.map(\.distance).sorted()[found.count / 2]
+        let margin = found.filter { $0.distance <= median + 2 * height }.map(\.point)
+        guard margin.count >= marginStretches / 2 - 1 else { return nil }
+        // The line's direction is the points' principal axis; its normal points out through `side`.
+        let mx = margin.map(\.x).reduce(0, +) / Double(margin.count), my = margin.map(\.y).reduce(0, +) / Double(margin.count)
+        var sxx = 0.0, syy = 0.0, sxy = 0.0
+        for point in margin {
+            sxx += (point.x - mx) * (point.x - mx)
+            syy += (point.y - my) * (point.y - my)
+            sxy += (point.x - mx) * (point.y - my)
+        }
+        let angle = 0.5 * atan2(2 * sxy, sxx - syy)
+        var normal = (-sin(angle), cos(angle))
+        if normal.0 * side.normalX + normal.1 * side.normalY < 0 { normal = (-normal.0, -normal.1) }
+        guard normal.0 * reference.0 + normal.1 * reference.1 >= cos(largestMarginTurn * .pi / 180) else { return nil }
+        return normal
     }
 
     /// Whether `side` runs along one border of a `width` × `height` image.

@@ -48,7 +48,7 @@ struct PhotoFixtureTests {
         let record = try #require(try PageSource(root: Self.folder.appendingPathComponent(file)).list().pages.map(pipeline.process).first)
         if file != "pale_desk_curl.jpg" { #expect(record.cleanup?.pageWidened == nil, "\(file): \(record.cleanup?.pageWidened ?? [])") }
         if file != "shaded_table.jpg" { #expect(record.cleanup?.bandsReversed == 0, "\(file): \(record.cleanup?.bandsReversed ?? 0) bands") }
-        if file != "planks_letter.jpg" { #expect(record.cleanup?.pagePulledIn == nil, "\(file): \(record.cleanup?.pagePulledIn ?? [])") }
+        if !file.hasPrefix("planks_letter") { #expect(record.cleanup?.pagePulledIn == nil, "\(file): \(record.cleanup?.pagePulledIn ?? [])") }
         return record
     }
 
@@ -407,6 +407,21 @@ struct PhotoFixtureTests {
         }
         let cer = CharacterErrorRate.of(record.text, reference: try truth("planks_letter"), chinese: false)
         #expect(cer <= 0.02, "\(mode) CER \(cer)")
+    }
+
+    /// `planks_letter_en`: Fixtures' English letter curled on pale planks, the frame's border taken for
+    /// its left side as for `planks_letter`. Pulled in parallel to the sheet's right side, that side
+    /// left the curled end's slant in the page, which got no curl model in fast mode and was read bent
+    /// (CER 0.38); laid along the print's own left margin, the page is modelled on its lines' pieces
+    /// and straightened.
+    @Test(arguments: [ScanMode.fast, .accurate])
+    func aPulledInSideFollowsThePrintsMargin(mode: ScanMode) throws {
+        let record = try scan("planks_letter_en.jpg", mode: mode)
+        let cleanup = try #require(record.cleanup)
+        #expect(cleanup.pagePulledIn == ["left"], "\(mode): pulled in \(cleanup.pagePulledIn ?? [])")
+        #expect(cleanup.curlModel != nil, "\(mode): no curl model")
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("planks_letter_en"), chinese: false)
+        #expect(cer <= 0.01, "\(mode) CER \(cer)")
     }
 
     @Test func aScannedReceiptKeepsEveryRow() throws {
