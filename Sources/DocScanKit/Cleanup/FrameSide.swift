@@ -20,24 +20,16 @@ enum FrameSide {
 
     /// `quad` with each side along the frame's border that keeps far from the print pulled in, and the
     /// names of the sides pulled in (`top`, `right`, `bottom`, `left`); nil when none is.
-    static func pulledIn(_ quad: PageQuad, in image: PixImage) -> (quad: PageQuad, sides: [String])? {
-        guard image.depth == 8 else { return nil }
-        let factor = min(1, TextBeyondSheet.workingSize / Double(max(image.width, image.height)))
-        guard let small = factor < 1 ? image.scaled(by: factor) : image,
-              let letters = TextBeyondSheet.letters(in: small)
-        else { return nil }
-        let sheet = quad.scaled(by: factor)
-        let sides = sheet.sides
-        guard sides.count == 4 else { return nil }
-        let inside = letters.filter { sheet.distanceOutside($0.centre) < 0 }
-        guard inside.count >= TextBeyondSheet.fewestLetters else { return nil }
-        let height = Double(inside.map(\.height).sorted()[inside.count / 2])
-        let print = inside.filter { Double($0.height) >= 0.5 * height && Double($0.height) <= 2 * height }.map(\.centre)
-        guard print.count >= TextBeyondSheet.fewestLetters else { return nil }
+    static func pulledIn(_ quad: PageQuad, letters photo: PhotoLetters) -> (quad: PageQuad, sides: [String])? {
         // A sheet with two sides along the border runs out of the frame at a corner, where its print
         // may thin out (a curled 1871 page so, its left side pulled in: CER 0.029 → 0.050).
-        let alongBorder = sides.indices.filter { isAlongBorder(sides[$0], width: Double(small.width), height: Double(small.height)) }
-        guard alongBorder.count == 1 else { return nil }
+        let sides = quad.scaled(by: photo.factor).sides
+        let alongBorder = sides.indices.filter {
+            isAlongBorder(sides[$0], width: Double(photo.reducedWidth), height: Double(photo.reducedHeight))
+        }
+        guard sides.count == 4, alongBorder.count == 1, let (_, inside, height) = photo.inside(quad) else { return nil }
+        let print = inside.filter { Double($0.height) >= 0.5 * height && Double($0.height) <= 2 * height }.map(\.centre)
+        guard print.count >= TextBeyondSheet.fewestLetters else { return nil }
         var lines: [PageQuad.Line] = sides.map { ($0.normalX, $0.normalY, $0.start.x * $0.normalX + $0.start.y * $0.normalY) }
         var pulled: [Int] = []
         for index in alongBorder {
@@ -54,8 +46,8 @@ enum FrameSide {
         }
         guard !pulled.isEmpty else { return nil }
         // The side pulled in must lie within the outline it came from.
-        guard let moved = PageQuad.bounded(by: lines, scaledDownBy: factor, width: image.width, height: image.height),
-              moved.corners.allSatisfy({ quad.distanceOutside($0) <= 2 / factor }), moved.area < quad.area
+        guard let moved = PageQuad.bounded(by: lines, scaledDownBy: photo.factor, width: photo.width, height: photo.height),
+              moved.corners.allSatisfy({ quad.distanceOutside($0) <= 2 / photo.factor }), moved.area < quad.area
         else { return nil }
         let names = ["top", "right", "bottom", "left"]
         return (moved, pulled.map { names[$0] })

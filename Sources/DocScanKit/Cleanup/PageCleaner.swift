@@ -94,20 +94,22 @@ public struct PageCleaner: PageStage {
         var sheet: (quad: PageQuad, sides: CurvedSides?)?
         if options.findPage {
             var outcome = PageFinder.find(in: image)
+            // The print's letters, found once for the checks of the sheet's sides below.
+            let letters: PhotoLetters? = if case .found = outcome { PhotoLetters(of: image) } else { nil }
             // A side that cuts through lines of print is not the paper's edge.
-            if case .found(let quad, let method, let score, _) = outcome, let wider = TextBeyondSheet.widened(quad, in: image) {
+            if case .found(let quad, let method, let score, _) = outcome, let letters, let wider = TextBeyondSheet.widened(quad, letters: letters) {
                 outcome = .found(wider.quad, method: method, score: score)
                 log.report.pageWidened = wider.sides
                 // A bright region may have ended at a shadow across the sheet: then the sheet's outline
                 // around it, moved out in turn where it cuts print too.
                 if method == "brightness", case .found(let around, let method, let score, _)? = PageFinder.outline(around: quad, in: image) {
-                    let wider = TextBeyondSheet.widened(around, in: image)
+                    let wider = TextBeyondSheet.widened(around, letters: letters)
                     outcome = .found(wider?.quad ?? around, method: method, score: score)
                     log.report.pageWidened = wider?.sides
                 }
             }
             // A side along the photo's border, far from the print, is the frame's, not the sheet's.
-            if case .found(let quad, "edges", let score, _) = outcome, let pulled = FrameSide.pulledIn(quad, in: image) {
+            if case .found(let quad, "edges", let score, _) = outcome, let letters, let pulled = FrameSide.pulledIn(quad, letters: letters) {
                 outcome = .found(pulled.quad, method: "edges", score: score)
                 log.report.pagePulledIn = pulled.sides
             }

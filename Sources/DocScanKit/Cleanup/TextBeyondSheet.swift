@@ -26,18 +26,11 @@ enum TextBeyondSheet {
 
     /// `quad` with each side that cuts text moved out past it, and the names of the sides moved (`top`,
     /// `right`, `bottom`, `left`); nil when no side cuts text, or when the page cannot be measured.
-    static func widened(_ quad: PageQuad, in image: PixImage) -> (quad: PageQuad, sides: [String])? {
-        guard image.depth == 8 else { return nil }
-        let factor = min(1, workingSize / Double(max(image.width, image.height)))
-        guard let small = factor < 1 ? image.scaled(by: factor) : image,
-              let letters = letters(in: small)
-        else { return nil }
-        let sheet = quad.scaled(by: factor)
+    static func widened(_ quad: PageQuad, letters photo: PhotoLetters) -> (quad: PageQuad, sides: [String])? {
+        guard let (sheet, _, height) = photo.inside(quad) else { return nil }
         let sides = sheet.sides
         guard sides.count == 4 else { return nil }
-        let inside = letters.filter { sheet.distanceOutside($0.centre) < 0 }
-        guard inside.count >= fewestLetters else { return nil }
-        let height = Double(inside.map(\.height).sorted()[inside.count / 2])
+        let letters = photo.letters
         // Letter-sized pieces only: the desk's grain and specks make smaller and longer ones.
         let sized = letters.filter { Double($0.height) >= 0.5 * height && Double($0.height) <= 2 * height }
         let names = ["top", "right", "bottom", "left"]
@@ -51,7 +44,7 @@ enum TextBeyondSheet {
         let lines: [PageQuad.Line] = sides.enumerated().map { index, side in
             (side.normalX, side.normalY, side.start.x * side.normalX + side.start.y * side.normalY + offsets[index])
         }
-        guard let widened = PageQuad.bounded(by: lines, scaledDownBy: factor, width: image.width, height: image.height) else { return nil }
+        guard let widened = PageQuad.bounded(by: lines, scaledDownBy: photo.factor, width: photo.width, height: photo.height) else { return nil }
         return (widened, names.indices.filter { offsets[$0] > 0 }.map { names[$0] })
     }
 
