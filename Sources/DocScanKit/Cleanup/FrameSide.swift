@@ -30,7 +30,7 @@ enum FrameSide {
         guard sides.count == 4, alongBorder.count == 1, let (_, inside, height) = photo.inside(quad) else { return nil }
         let print = inside.filter { Double($0.height) >= 0.5 * height && Double($0.height) <= 2 * height }.map(\.centre)
         guard print.count >= TextBeyondSheet.fewestLetters else { return nil }
-        var lines: [PageQuad.Line] = sides.map { ($0.normalX, $0.normalY, $0.start.x * $0.normalX + $0.start.y * $0.normalY) }
+        var lines = sides.map { PageQuad.line(of: $0) }
         var pulled: [Int] = []
         for index in alongBorder {
             let opposite = sides[(index + 2) % 4]
@@ -68,14 +68,12 @@ enum FrameSide {
     private static func marginDirection(
         of print: [PageQuad.Point], along side: PageQuad.Side, height: Double, near reference: (Double, Double)
     ) -> (Double, Double)? {
-        let dx = side.end.x - side.start.x, dy = side.end.y - side.start.y, length2 = dx * dx + dy * dy
-        guard length2 > 0 else { return nil }
         var nearest = [(point: PageQuad.Point, distance: Double)?](repeating: nil, count: marginStretches)
         for point in print {
-            let along = ((point.x - side.start.x) * dx + (point.y - side.start.y) * dy) / length2
+            let along = PageQuad.fraction(of: point, along: side)
             guard along >= 0, along < 1 else { continue }
             let stretch = Int(along * Double(marginStretches))
-            let distance = -((point.x - side.start.x) * side.normalX + (point.y - side.start.y) * side.normalY)
+            let distance = -PageQuad.distance(of: point, beyond: side)
             if distance < nearest[stretch]?.distance ?? .infinity { nearest[stretch] = (point, distance) }
         }
         let found = nearest.compactMap { $0 }
@@ -107,7 +105,7 @@ enum FrameSide {
 
     /// How far the print keeps inside `side`: the distance of its nearest letters, strays left out.
     private static func margin(of print: [PageQuad.Point], from side: PageQuad.Side) -> Double {
-        let distances = print.map { -(($0.x - side.start.x) * side.normalX + ($0.y - side.start.y) * side.normalY) }.sorted()
+        let distances = print.map { -PageQuad.distance(of: $0, beyond: side) }.sorted()
         return distances[Int(Double(distances.count - 1) * strayShare)]
     }
 }

@@ -73,8 +73,24 @@ public struct PageQuad: Codable, Equatable, Sendable {
               y: side.start.y + (side.end.y - side.start.y) * t + side.normalY * outward)
     }
 
+    /// How far `point` lies beyond `side`, along its outward normal: negative inside.
+    static func distance(of point: Point, beyond side: Side) -> Double {
+        (point.x - side.start.x) * side.normalX + (point.y - side.start.y) * side.normalY
+    }
+
+    /// Where `point` falls along `side`, projected onto it: 0 at its start, 1 at its end.
+    static func fraction(of point: Point, along side: Side) -> Double {
+        let dx = side.end.x - side.start.x, dy = side.end.y - side.start.y
+        return ((point.x - side.start.x) * dx + (point.y - side.start.y) * dy) / (dx * dx + dy * dy)
+    }
+
     /// A straight line in normal form: the points p with p·(nx, ny) = rho, (nx, ny) a unit normal.
     typealias Line = (nx: Double, ny: Double, rho: Double)
+
+    /// The line `side` lies on, moved `outward` along its normal.
+    static func line(of side: Side, movedOut outward: Double = 0) -> Line {
+        (side.normalX, side.normalY, side.start.x * side.normalX + side.start.y * side.normalY + outward)
+    }
 
     /// Where two lines meet; nil when they are (nearly) parallel.
     static func meeting(_ a: Line, _ b: Line) -> Point? {
@@ -101,7 +117,7 @@ public struct PageQuad: Codable, Equatable, Sendable {
     /// How far `point` lies outside the quadrilateral (convex): the most it lies beyond any side; 0 or
     /// less inside.
     func distanceOutside(_ point: Point) -> Double {
-        sides.map { (point.x - $0.start.x) * $0.normalX + (point.y - $0.start.y) * $0.normalY }.max() ?? 0
+        sides.map { Self.distance(of: point, beyond: $0) }.max() ?? 0
     }
 
     /// Every corner moved by `x`, `y`.

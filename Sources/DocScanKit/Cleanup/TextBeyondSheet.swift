@@ -41,9 +41,7 @@ enum TextBeyondSheet {
         }
         guard offsets.contains(where: { $0 > 0 }) else { return nil }
         // Each side moved out along its normal by its offset.
-        let lines: [PageQuad.Line] = sides.enumerated().map { index, side in
-            (side.normalX, side.normalY, side.start.x * side.normalX + side.start.y * side.normalY + offsets[index])
-        }
+        let lines = sides.enumerated().map { index, side in PageQuad.line(of: side, movedOut: offsets[index]) }
         guard let widened = PageQuad.bounded(by: lines, scaledDownBy: photo.factor, width: photo.width, height: photo.height) else { return nil }
         return (widened, names.indices.filter { offsets[$0] > 0 }.map { names[$0] })
     }
@@ -77,15 +75,12 @@ enum TextBeyondSheet {
 
     /// How far `side` must move out to take in the text it cuts; nil when it cuts none.
     static func cut(_ side: PageQuad.Side, letters: [Letter], height: Double, across: Double) -> Double? {
-        let dx = side.end.x - side.start.x, dy = side.end.y - side.start.y
-        let length2 = dx * dx + dy * dy
-        guard length2 > 0 else { return nil }
         var outside: [(distance: Double, far: Double)] = []
         var insideCount = 0
         for letter in letters {
-            let along = ((letter.centre.x - side.start.x) * dx + (letter.centre.y - side.start.y) * dy) / length2
+            let along = PageQuad.fraction(of: letter.centre, along: side)
             guard along >= 0, along <= 1 else { continue }
-            let distance = (letter.centre.x - side.start.x) * side.normalX + (letter.centre.y - side.start.y) * side.normalY
+            let distance = PageQuad.distance(of: letter.centre, beyond: side)
             if distance > 0, distance <= across * farthest {
                 outside.append((distance, distance + letter.halfExtent))
             } else if distance <= 0, distance >= -reach * height {
