@@ -28,6 +28,8 @@ Pages:
                    by make_photo_stress.py with its seed)
   ragged_columns   two_column with blank lines between paragraphs: two ragged columns on one
                    baseline grid, side by side like a table's rows (render, PNG)
+  inset_columns    a magazine page: two justified columns with a picture and its caption set into
+                   the middle across the gutter, the lines beside it shortened (render, PNG)
   blurred_letter   tilted_letter out of focus: a Gaussian blur of 1/1000 of the photo's longer
                    side (2.1 px), saved again as JPEG (made from the tilted_letter.jpg in --out)
   blurred_table    ruled_table so
@@ -655,6 +657,114 @@ def two_column_layout(justify=False, grid=False):
     return ops, gt, lines, paper, [len([f for f in c if f]) for c in cols], col_top, left + col_w + gutter / 2
 
 
+INSET_TITLE = "The Last Ferry on the Wendle"
+INSET_PARAS = [
+    "For almost ninety years a small diesel ferry has carried people, bicycles and the occasional goat across "
+    "the river Wendle at Oxmoor Quay. The crossing takes four minutes, costs the price of a cup of tea, and "
+    "saves anyone on foot a walk of eleven kilometres to the nearest bridge.",
+    "The ferry is run by Harriet Quayle, who took over the licence from her uncle when he retired. She starts "
+    "at half past six every morning, checks the engine and the ropes, and makes her first crossing before the "
+    "school bus leaves the village on the far bank. On a busy summer day she may cross sixty times.",
+    "Regular passengers include nurses on their way to the cottage hospital, two brothers who farm on both "
+    "sides of the river, and a retired postman who crosses every Thursday to play chess in the pub. In August "
+    "the boat fills with walkers following the long coastal path, most of whom have never heard of the Wendle.",
+    "The council has twice tried to close the service. Each time the village collected signatures, held a "
+    "public meeting in the church hall and sent a delegation to the county offices. The second campaign ended "
+    "with a grant that paid for a new engine and a ramp for wheelchairs and prams.",
+    "Winter is the hardest season. Floods carry whole trees down the river, fog can hide the far bank for "
+    "days, and the quay steps turn to ice. Harriet keeps a notebook of every day the ferry could not sail, and "
+    "in the worst year she counted nineteen of them, most in a single cold February.",
+    "Asked whether she would ever give up the job, she laughs and points at the water. The river changes every "
+    "hour, she says, and so do the people on it. She has carried a bride in her wedding dress, a brass band "
+    "and a piano, and she intends to carry many more before someone else takes the wheel.",
+    "A small museum in the old toll house now tells the story of the crossing, with photographs of the first "
+    "wooden boats, the bell that passengers rang to call the ferryman, and a ledger of fares from the year the "
+    "service began. It opens on Saturday afternoons and is looked after by volunteers from the village.",
+]
+INSET_CAPTION = ["THE FERRY AT", "OXMOOR QUAY,", "SEEN FROM THE", "FAR BANK IN", "EARLY SPRING"]
+
+
+def inset_columns_layout():
+    """A magazine page: a title across, two justified columns of serif prose, and a picture (a grey
+    box) with its caption set into the middle of the page across the gutter, the columns' lines
+    shortened beside it, as a magazine sets an illustration into its text. Read column 1, column 2, then
+    the caption."""
+    paper = (612.0, 792.0)  # US letter
+    left, right, top = 54.0, 54.0, 56.0
+    gutter, size = 22.0, 12.0
+    col_w = (paper[0] - left - right - gutter) / 2
+    adv = size * LEADING
+    ops, gt = [], []
+    title_size = 20.0
+    ops.append(("text", paper[0] / 2, top + title_size, INSET_TITLE, "serif-bold", title_size, "ms"))
+    gt += [INSET_TITLE, ""]
+    col_top = top + title_size * LEADING + 20
+    mid = paper[0] / 2
+    pic = (mid - 75.0, paper[1] * 0.40, mid + 75.0, paper[1] * 0.62)
+    cap_size = 8.0
+    block_bottom = pic[3] + len(INSET_CAPTION) * cap_size * 1.5 + 8
+    bottom = paper[1] - 60
+
+    def slots(c):
+        """Each line's place in column c: (x0, x1, top), narrowed beside the picture and its caption."""
+        y = col_top
+        while y + size <= bottom:
+            x0 = left + c * (col_w + gutter)
+            x1 = x0 + col_w
+            if y + size >= pic[1] - 4 and y <= block_bottom + 4:
+                if c == 0:
+                    x1 = pic[0] - 10
+                else:
+                    x0 = pic[2] + 10
+            yield (x0, x1, y)
+            y += adv
+
+    words = []
+    for i, p in enumerate(INSET_PARAS):
+        if i:
+            words.append(None)  # a paragraph's end
+        words += p.split()
+    places = list(slots(0)) + list(slots(1))
+    wi, k = 0, 0
+    first_of_paragraph = True
+    while wi < len(words):
+        if words[wi] is None:
+            wi += 1
+            first_of_paragraph = True
+            continue
+        x0, x1, y = places[k]
+        indent = 12.0 if first_of_paragraph else 0.0
+        line = []
+        while wi < len(words) and words[wi] is not None:
+            if line and width_pt(" ".join(line + [words[wi]]), "serif", size) > x1 - x0 - indent:
+                break
+            line.append(words[wi])
+            wi += 1
+        last_of_paragraph = wi >= len(words) or words[wi] is None
+        if len(line) > 1 and not last_of_paragraph:
+            space = (x1 - x0 - indent - sum(width_pt(t, "serif", size) for t in line)) / (len(line) - 1)
+            wx = x0 + indent
+            for t in line:
+                ops.append(("text", wx, y + size, t, "serif", size, "ls"))
+                wx += width_pt(t, "serif", size) + space
+        else:
+            ops.append(("text", x0 + indent, y + size, " ".join(line), "serif", size, "ls"))
+        if first_of_paragraph and k:
+            gt.append("")
+        gt.append(" ".join(line))
+        first_of_paragraph = False
+        k += 1
+    ops.append(("rect",) + pic + (150,))
+    gt.append("")
+    y = pic[3] + 6
+    for text in INSET_CAPTION:
+        ops.append(("text", mid, y + cap_size, text, "sans", cap_size, "ms"))
+        gt.append(text)
+        y += cap_size * 1.5
+    return ops, gt, paper
+
+
+
 # --------------------------------------------------------------------------
 # the pages
 
@@ -1024,6 +1134,14 @@ def make_two_column():
                      "gutter_px": [boxes[0][2], boxes[1][0]]}
 
 
+def make_inset_columns():
+    ops, gt, paper = inset_columns_layout()
+    scale = 200 / 72
+    cov = draw_ops(ops, paper, scale)
+    img = Image.fromarray(np.clip(252 - cov * (252 - 20) + 0.5, 0, 255).astype(np.uint8))
+    return img, gt, {"dpi": 200}
+
+
 def make_ragged_columns():
     """The two_column page with its paragraphs parted by blank lines: the two ragged columns share one
     baseline grid."""
@@ -1077,6 +1195,11 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
     "two_column": ("eng", "render", "columns",
                    "article: US-letter page at 200 dpi: a title across, two columns of serif prose with a "
                    "30 pt gutter; read column 1, then column 2; flat, 8-bit gray PNG"),
+    "inset_columns": ("eng", "render", "columns",
+                      "article: US-letter page at 200 dpi: a title across, two justified columns of serif prose "
+                      "with a 22 pt gutter, and a picture (a grey box) with a five-line caption set into the middle "
+                      "of the page across the gutter, the columns' lines shortened beside it; read column 1, "
+                      "column 2, then the caption; flat, 8-bit gray PNG"),
     "ragged_columns": ("eng", "render", "columns",
                        "article: the two_column page with its paragraphs parted by blank lines, so its two ragged "
                        "(left-aligned) columns share one baseline grid and their lines stand side by side like a "
@@ -1144,7 +1267,7 @@ ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt
          "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book", "pale_desk_curl", "ruled_table",
          "shaded_table", "blurred_letter", "blurred_table", "curled_report", "planks_report",
          "shadowed_invoice", "bowed_letter", "planks_letter",
-         "planks_letter_en"]
+         "planks_letter_en", "inset_columns"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
 # Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
 # stress set's own en_letter__curl; the other seeds are none of the stress set's (501-596), so the
@@ -1242,7 +1365,8 @@ def main(argv=None):
                     os.path.join(a.flat, name + ".flat.png"))
         else:
             img, gt, extra = {"two_column": make_two_column, "receipt_scan": make_receipt_scan,
-                           "ragged_columns": make_ragged_columns, "small_type_book": make_small_type_book}[name]()
+                           "ragged_columns": make_ragged_columns, "small_type_book": make_small_type_book,
+                           "inset_columns": make_inset_columns}[name]()
             if extra.pop("jpeg", False):  # a scanner's JPEG
                 path = os.path.join(a.out, name + ".jpg")
                 img.save(path, quality=80, optimize=True, dpi=(extra["dpi"], extra["dpi"]))

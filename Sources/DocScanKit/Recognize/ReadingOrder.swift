@@ -140,7 +140,7 @@ enum ReadingOrder {
         abs(middle(a) - middle(b)) / Double(max(1, min(a.height, b.height)))
     }
 
-    private static func middle(_ box: PageBox) -> Double { Double(box.y) + Double(box.height) / 2 }
+    static func middle(_ box: PageBox) -> Double { Double(box.y) + Double(box.height) / 2 }
 
     private static func median(_ values: [Double]) -> Double? {
         values.isEmpty ? nil : values.sorted()[values.count / 2]

@@ -91,7 +91,8 @@ extension RecognizedText {
     /// they are before any is added.
     private mutating func insert(_ readings: [(box: PageBox, reading: LineReading, anchor: Int?)]) {
         guard !readings.isEmpty else { return }
-        let ends = lineRanges().map { $0.map { text.distance(from: text.startIndex, to: $0.upperBound) } }
+        // As UTF-8 offsets, which a native string measures and finds again without walking its characters.
+        let ends = lineRanges().map { $0.map { text.utf8.distance(from: text.startIndex, to: $0.upperBound) } }
         // Top to bottom, left to right; then inserted from the last place back, so that earlier places
         // stay where they were and readings under one line keep their order after it.
         let placed = readings.sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }.enumerated().map { item in
@@ -101,7 +102,7 @@ extension RecognizedText {
         let textEnd = { (anchor: Int?) in anchor.flatMap { ends[$0] } ?? -1 }
         for item in placed.sorted(by: { (textEnd($0.anchor), $0.order) > (textEnd($1.anchor), $1.order) }) {
             if let anchor = item.anchor, let end = ends[anchor] {
-                text.insert(contentsOf: "\n" + item.line.text, at: text.index(text.startIndex, offsetBy: end))
+                text.insert(contentsOf: "\n" + item.line.text, at: text.utf8.index(text.startIndex, offsetBy: end))
             } else {
                 text = item.line.text + (text.isEmpty ? "" : "\n") + text
             }

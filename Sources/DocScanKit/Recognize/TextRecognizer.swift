@@ -19,8 +19,9 @@ import Foundation
 /// never re-read, so their columns keep Tesseract's order.
 ///
 /// Print the layout analysis left out (cells of a ruled table) is found and read line by line afterwards
-/// (`UnreadInk`), lines it read out of their column's order are put back (`ColumnGaps`), and marks it
-/// read at the ends of lines where there was no print are taken out (`EdgeMarks`).
+/// (`UnreadInk`), lines it read out of their column's order are put back (`ColumnGaps`, `RowPieces`,
+/// `SplitColumns`), and marks it read at the ends of lines where there was no print are taken out
+/// (`EdgeMarks`).
 ///
 /// Tesseract's second pass over doubtful lines, inverted, finds light text on a dark ground; it is
 /// turned on only for a page with solid dark areas (banners, dark boxes) big enough to hold such text.
@@ -124,7 +125,7 @@ public final class TextRecognizer: PageStage {
                     resolution: resolution.dotsPerInch, deadline: context.deadline)
             }
         }
-        let moved = ColumnGaps.fill(&result) + RowPieces.order(&result)
+        let moved = ColumnGaps.fill(&result) + RowPieces.order(&result) + SplitColumns.join(&result)
         let marks = EdgeMarks.strip(&result) + RuledColumns.strip(&result, width: page.image.width)
         let stray = StrayLines.strip(&result, width: page.image.width, height: page.image.height)
         result.lines = result.lines.map { line in

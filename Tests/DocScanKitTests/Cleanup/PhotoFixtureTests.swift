@@ -452,6 +452,25 @@ struct PhotoFixtureTests {
         #expect(cer <= 0.01, "\(mode) CER \(cer)")
     }
 
+    /// A magazine page with a picture and its caption set into the middle across the gutter: Tesseract
+    /// cuts both columns where the picture begins and reads their lower parts after the upper parts of
+    /// both, the caption among them, and cuts short justified lines into pieces read elsewhere (CER
+    /// 0.43 fast, 0.42 accurate). Each column is read in one piece, then the caption.
+    @Test(arguments: [ScanMode.accurate, .fast])
+    func aColumnCutByAnInsetPictureIsReadInOnePiece(mode: ScanMode) throws {
+        let record = try scan("inset_columns.png", mode: mode)
+        #expect(record.layout?.order == "blocks")
+        let rows = TestSupport.rows(record.text).filter { !$0.isEmpty }
+        func place(_ row: String) -> Int { rows.firstIndex(of: row) ?? -1 }
+        let order = ["half past six every morning, checks the", "makes her first crossing", "chess in the pub. In August the boat",
+                     "second campaign ended with a grant", "photographs of the first", "wooden boats, the bell that passengers",
+                     "THE FERRY AT"].map(place)
+        #expect(order.allSatisfy { $0 >= 0 } && order == order.sorted(), "\(order): \(record.text)")
+        #expect(place("wooden boats, the bell that passengers") == place("photographs of the first") + 1)
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("inset_columns"), chinese: false)
+        #expect(cer <= 0.01, "\(mode) CER \(cer)")
+    }
+
     /// The lab report's table rows stay whole: item, value, unit and range on one line.
     @Test func theLabReportKeepsItsRows() throws {
         let record = try #require(try TestSupport.scan(TestSupport.fixture("zh_lab_report.png"), mode: .accurate, languages: "chi_sim,eng").first)

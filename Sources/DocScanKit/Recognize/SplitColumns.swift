@@ -1,0 +1,216 @@
+import DocScanCore
+import Foundation
+
+/// Joins the pieces of a column, and of its lines, that Tesseract read with other text between them.
+///
+/// Tesseract's layout analysis sometimes cuts a column where something beside it changes (a picture or
+/// its caption set into the gutter) and reads its lower piece only after the next column: a magazine
+/// page of the photo stress set came out as the left column down to `a slender shard of a`, the right
+/// column's upper half, the caption, and only then `state with Dubrovnik near its southern`, the line
+/// printed right under it (accurate CER 0.35, fast 0.07 where the cut fell elsewhere). It also cuts a
+/// short justified line at its widest space and reads the right piece elsewhere (`Regular` …
+/// `passengers`). So:
+/// - a piece of a line (on its row, right of its end, and spanned together with it by a line of the
+///   column above or below) is put right after it;
+/// - a line whose column goes on right under it, the next line of that column read elsewhere, later,
+///   is followed by that line, and so line by line by the rest of the piece.
+///
+/// Only where Tesseract jumped away: a line followed by the line to its right on its own row (a form's
+/// label and its value, a table's cells) keeps its order, as do two lines each read with a line beside
+/// it (the form's values, one under the other), a line read after a line above it across its own width
+/// (a full-width paragraph under two columns of unequal length, read after the longer one), and two
+/// lines farther apart than their column's lines are (a signature on the right between them). Small
+/// print beside a column's line (a caption) is no part of it.
+enum SplitColumns {
+    /// The farthest apart two lines of one column may be, centre to centre, in typical line heights
+    /// (their boxes hold the ascenders and descenders: consecutive lines of a column are 1.2–1.4 apart;
+    /// a paragraph's blank line makes 2.4). Centres, not boxes: a line without descenders has a short box.
+    static let widestPitch = 1.8
+    /// The closest: lines that overlap more stand on a page read bent, where order is anyone's guess.
+    static let closestPitch = 0.6
+    /// The least height of a line whose row goes on in a piece, in typical line heights: a caption's small
+    /// print beside a column (a book's engraving captioned `THEY TIP-TOED ALONG.`, 0.4) is no line of it.
+    static let smallestLineStart = 0.6
+    /// How much farther apart than the column's neighbouring lines two lines may be to follow each other.
+    static let widestPitchChange = 1.25
+    /// How far in from the line above a column's line may start, in typical line heights: a
+    /// paragraph's indent. It may start any way farther out: a column widens again under a picture.
+    static let deepestIndent = 3.0
+
+    /// Moves each piece of a line right after the line, and each line that continues a column right after
+    /// the line above it in that column.
+    /// - Returns: how many lines were moved.
+    static func join(_ page: inout RecognizedText) -> Int {
+        guard let typical = page.typicalLineHeight else { return 0 }
+        let moved = page.moveLines { misplaced($0, typicalHeight: typical) }
+        // The blocks the moved lines left are empty now: one blank line between blocks, not several.
+        while moved > 0, page.text.contains("\n\n\n") {
+            page.text = page.text.replacingOccurrences(of: "\n\n\n", with: "\n\n")
+        }
+        return moved
+    }
+
+    /// The first line read out of its place: a piece of a row (cut at a justified line's wide space)
+    /// not read right after the row's left part, or a line that continues the column of a row it was
+    /// not read after; and the line to put it after.
+    static func misplaced(_ lines: [RecognizedSpan], typicalHeight: Int) -> (line: Int, after: Int?)? {
+        let page = ReadPage(lines: lines, height: Double(typicalHeight))
+        return page.rowPiece() ?? page.columnLine()
+    }
+
+    /// A page's lines with text, in reading order, cut into rows: lines read one after the other, each
+    /// a piece of the line before it (on its row, to its right, in one column with it: a line above or
+    /// below spans both), as Tesseract cuts a justified line at a wide space.
+    private struct ReadPage {
+        let height: Double
+        /// The lines with text, in reading order.
+        let readable: [Int]
+        /// The boxes of the lines with text, in reading order.
+        let boxes: [PageBox]
+        /// Each row as positions in `readable`, and the box around its lines.
+        private(set) var rows: [(lines: Range<Int>, box: PageBox)] = []
+
+        init(lines: [RecognizedSpan], height: Double) {
+            self.height = height
+            readable = lines.indices.filter { !lines[$0].text.trimmingCharacters(in: .whitespaces).isEmpty }
+            boxes = readable.map { lines[$0].box }
+            var rows: [(lines: Range<Int>, box: PageBox)] = []
+            var start = 0
+            for position in boxes.indices.dropFirst() {
+                let row = start..<position
+                if !isPiece(position, of: row) {
+                    rows.append((row, box(of: row)))
+                    start = position
+                }
+            }
+            if !boxes.isEmpty { rows.append((start..<boxes.count, box(of: start..<boxes.count))) }
+            self.rows = rows
+            byMiddle = rows.indices.map { (ReadingOrder.middle(rows[$0].box), $0) }.sorted { $0.middle < $1.middle }
+        }
+
+        /// The rows by the height of their middle, to find a row's neighbours without trying every row.
+        private var byMiddle: [(middle: Double, row: Int)] = []
+
+        /// The rows whose middle lies from `low` to `high`.
+        func rows(middleFrom low: Double, to high: Double) -> [(lines: Range<Int>, box: PageBox)] {
+            var first = 0, last = byMiddle.count
+            while first < last {
+                let half = (first + last) / 2
+                if byMiddle[half].middle < low { first = half + 1 } else { last = half }
+            }
+            return byMiddle[first...].prefix { $0.middle <= high }.map { rows[$0.row] }
+        }
+
+        /// Whether the line at `position` is a piece of `row`'s line: on its row, right of its end, and
+        /// in its column (another line above or below spans the row and half the piece: a column widens
+        /// again under a picture).
+        func isPiece(_ position: Int, of row: Range<Int>) -> Bool {
+            guard let last = row.last else { return false }
+            let end = boxes[last], piece = boxes[position]
+            guard ReadingOrder.verticalOverlap(end, piece) >= 0.5, piece.x >= end.x + end.width,
+                  Double(end.height) >= smallestLineStart * height
+            else { return false }
+            let whole = box(of: row)
+            return boxes.indices.contains { other in
+                guard !row.contains(other), other != position else { return false }
+                let span = boxes[other]
+                return (continues(span, whole) || continues(whole, span))
+                    && Self.overlap(span, piece) >= 0.5 * Double(piece.width) && Self.overlap(span, whole) >= 0.8 * Double(whole.width)
+            }
+        }
+
+        func box(at position: Int) -> PageBox { boxes[position] }
+
+        /// The box around a row's lines.
+        func box(of row: Range<Int>) -> PageBox {
+            let row = boxes[row]
+            let x = row.map(\.x).min() ?? 0, y = row.map(\.y).min() ?? 0
+            let right = row.map { $0.x + $0.width }.max() ?? 0, bottom = row.map { $0.y + $0.height }.max() ?? 0
+            return PageBox(x: x, y: y, width: right - x, height: bottom - y)
+        }
+
+        /// Whether `lower` is the next line of `upper`'s column: a line's pitch below it, across the
+        /// same column, starting no farther in than a paragraph's indent.
+        func continues(_ upper: PageBox, _ lower: PageBox) -> Bool {
+            let pitch = ReadingOrder.middle(lower) - ReadingOrder.middle(upper)
+            return pitch >= closestPitch * height && pitch <= widestPitch * height
+                && Double(lower.x - upper.x) <= deepestIndent * height
+                && ColumnGaps.sharesColumn(upper, lower)
+        }
+
+        /// The move (line, after) putting the line at `position` after the line at `after`.
+        func move(_ position: Int, after: Int) -> (line: Int, after: Int?) {
+            let line = readable[position], anchor = readable[after]
+            return (line, line < anchor ? anchor - 1 : anchor)
+        }
+
+        /// The first piece of a row standing to the right of the row's end, within the row's column (a
+        /// line above or below spans both), but read elsewhere.
+        func rowPiece() -> (line: Int, after: Int?)? {
+            for (row, _) in rows {
+                guard let last = row.last else { continue }
+                let middle = ReadingOrder.middle(boxes[last])
+                let pieces = rows(middleFrom: middle - 2 * height, to: middle + 2 * height).map(\.lines)
+                    .filter { $0 != row }.compactMap(\.first).filter { isPiece($0, of: row) }
+                if let nearest = pieces.min(by: { box(at: $0).x < box(at: $1).x }) { return move(nearest, after: last) }
+            }
+            return nil
+        }
+
+        /// The first line that begins the next row of a row's column but was read elsewhere, later.
+        func columnLine() -> (line: Int, after: Int?)? {
+            for (row, above) in rows {
+                guard let last = row.last else { continue }
+                // The one row right under it in its column.
+                let middle = ReadingOrder.middle(above)
+                let under = rows(middleFrom: middle, to: middle + 3 * widestPitch * height)
+                    .filter { $0.lines != row && $0.lines.contains { continues(above, boxes[$0]) } }
+                guard under.count == 1, let (next, below) = under.first, next.lowerBound > last + 1 else { continue }
+                // Read on along its row, to the right: a form's label and its value, a table's cells; or
+                // both read with a line beside them, row by row (the form's values under each other).
+                let end = box(at: last), following = box(at: last + 1)
+                if ReadingOrder.verticalOverlap(end, following) >= 0.5, following.x >= end.x + end.width / 2 { continue }
+                if readAlongRow(last), readAlongRow(next.lowerBound) { continue }
+                // It too must have that one row over it, and no other line may stand between them (on
+                // a page read bent, lines overlap and a column's order is anyone's guess).
+                let over = rows(middleFrom: ReadingOrder.middle(below) - 3 * widestPitch * height, to: ReadingOrder.middle(below))
+                    .filter { $0.lines != next && $0.lines.contains { continues(boxes[$0], below) } }
+                guard over.count == 1, over.first?.lines == row else { continue }
+                let between = boxes.indices.contains { position in
+                    guard !row.contains(position), !next.contains(position) else { return false }
+                    let other = box(at: position), middle = ReadingOrder.middle(other)
+                    return middle > ReadingOrder.middle(above) && middle < ReadingOrder.middle(below)
+                        && ReadingOrder.verticalOverlap(other, above) < 0.5 && ReadingOrder.verticalOverlap(other, below) < 0.5
+                        && (ColumnGaps.sharesColumn(other, above) || ColumnGaps.sharesColumn(other, below))
+                }
+                guard !between else { continue }
+                // As far apart as the column's other lines: farther, and a line of the page's flow beside
+                // them takes the place between (a letter's signature on the right, between `Respectfully
+                // submitted.` and `The PRESIDENT,` on the left).
+                let pitch = ReadingOrder.middle(below) - ReadingOrder.middle(above)
+                let overAbove = rows(middleFrom: ReadingOrder.middle(above) - 2 * widestPitch * height, to: ReadingOrder.middle(above))
+                    .filter { continues($0.box, above) }.map { ReadingOrder.middle(above) - ReadingOrder.middle($0.box) }.min()
+                let underBelow = rows(middleFrom: ReadingOrder.middle(below), to: ReadingOrder.middle(below) + 2 * widestPitch * height)
+                    .filter { continues(below, $0.box) }.map { ReadingOrder.middle($0.box) - ReadingOrder.middle(below) }.min()
+                if let usual = [overAbove, underBelow].compactMap({ $0 }).max(), pitch > widestPitchChange * usual { continue }
+                // Read after a line over it across its width: a paragraph under two columns.
+                let before = box(at: next.lowerBound - 1)
+                if before.y + before.height <= below.y + below.height / 2, Self.overlap(before, below) >= 0.5 * Double(before.width) { continue }
+                return move(next.lowerBound, after: last)
+            }
+            return nil
+        }
+
+        /// Whether the line read before or after the one at `position` stands on its row.
+        func readAlongRow(_ position: Int) -> Bool {
+            [position - 1, position + 1].contains { neighbour in
+                readable.indices.contains(neighbour) && ReadingOrder.verticalOverlap(box(at: position), box(at: neighbour)) >= 0.5
+            }
+        }
+
+        /// How much two boxes overlap horizontally, in pixels.
+        static func overlap(_ a: PageBox, _ b: PageBox) -> Double {
+            Double(max(0, min(a.x + a.width, b.x + b.width) - max(a.x, b.x)))
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import DocScanCore
+@testable import DocScanKit
+import Testing
+
+/// A column Tesseract read in two pieces, other text between them, is read in one; a form's rows, and a
+/// paragraph under two columns of unequal length, keep Tesseract's order.
+struct SplitColumnsTests {
+    private func line(_ text: String, x: Int, y: Int, width: Int, height: Int = 40) -> RecognizedSpan {
+        RecognizedSpan(text: text, confidence: 90, box: PageBox(x: x, y: y, width: width, height: height))
+    }
+
+    /// A page read as blocks, one block a line, in the order given.
+    private func page(_ lines: [RecognizedSpan]) -> RecognizedText {
+        RecognizedText(
+            text: lines.map(\.text).joined(separator: "\n\n"), meanConfidence: 90, words: lines, lines: lines, resolution: 300)
+    }
+
+    /// The magazine page of the photo stress set as Tesseract read it in accurate mode (its boxes,
+    /// fewer of its lines): the left column cut where the caption between the columns begins, its
+    /// lower piece read after the caption, and the right column's lower piece after the page's foot.
+    @Test func aColumnReadInTwoPiecesIsReadInOne() {
+        var read = page([
+            line("want their land back. (The Serbs now con-", x: 290, y: 2622, width: 734, height: 37),
+            line("trol a third of Croatia, a slender shard of a", x: 290, y: 2673, width: 734, height: 35),
+            line("need receives flour, sugar, margarine, oil, cans of beef,", x: 1344, y: 641, width: 973, height: 42),
+            line("mackerel oil and, sometimes, clothing", x: 1344, y: 693, width: 677, height: 39),
+            line("forty-seven bomblets inside”).", x: 1583, y: 2626, width: 533, height: 39),
+            line("Are there still risks? One official said", x: 1635, y: 2677, width: 683, height: 32),
+            line("ARE MOSTLY", x: 1182, y: 2706, width: 239, height: 20),
+            line("state with Dubrovnik near its southern", x: 289, y: 2724, width: 734, height: 33),
+            line("tip.) This doesn’t augur well for peace or", x: 290, y: 2775, width: 733, height: 42),
+            line("54 * TRAVEL&LEISURE SEPTEMBER 1993", x: 222, y: 3394, width: 855, height: 25),
+            line("RESTORED NOW,", x: 1143, y: 2749, width: 317, height: 20),
+            line("several grenades are hurled into the", x: 1583, y: 2728, width: 735, height: 40),
+            line("Dubrovnik region every few days. So far", x: 1585, y: 2779, width: 734, height: 40),
+        ])
+        #expect(SplitColumns.join(&read) == 5)
+        let expected = [
+            "want their land back. (The Serbs now con-", "trol a third of Croatia, a slender shard of a",
+            "state with Dubrovnik near its southern", "tip.) This doesn’t augur well for peace or",
+            "need receives flour, sugar, margarine, oil, cans of beef,", "mackerel oil and, sometimes, clothing",
+            "forty-seven bomblets inside”).", "Are there still risks? One official said",
+            "several grenades are hurled into the", "Dubrovnik region every few days. So far",
+            "ARE MOSTLY", "RESTORED NOW,", "54 * TRAVEL&LEISURE SEPTEMBER 1993",
+        ]
+        #expect(read.lines.map(\.text) == expected)
+        // The text and the words move with the lines.
+        #expect(read.text.split(separator: "\n").map(String.init) == expected)
+        #expect(read.words.map(\.text) == expected)
+    }
+
+    /// A short justified line cut at its widest space, its right piece read after the next column
+    /// (Fixtures/photos/inset_columns, fast mode): the piece goes back after its line. The next
+    /// column's line beside it is no piece: no line of either column spans both.
+    @Test func aPieceOfAJustifiedLineGoesBackAfterIt() {
+        var read = page([
+            line("river, and a retired", x: 151, y: 1456, width: 460, height: 37),
+            line("postman who", x: 151, y: 1508, width: 273, height: 32),
+            line("every Thursday to play", x: 152, y: 1557, width: 461, height: 32),
+            line("old toll house now tells the", x: 1088, y: 1460, width: 460, height: 25),
+            line("story of the crossing, with", x: 1088, y: 1508, width: 460, height: 32),
+            line("photographs of the first", x: 1087, y: 1557, width: 462, height: 32),
+            line("crosses", x: 490, y: 1516, width: 121, height: 17),
+        ])
+        #expect(SplitColumns.join(&read) == 1)
+        #expect(read.lines.map(\.text) == [
+            "river, and a retired", "postman who", "crosses", "every Thursday to play", "old toll house now tells the",
+            "story of the crossing, with", "photographs of the first",
+        ])
+    }
+
+    /// A book page's engraving captioned in small print beside the column's line at its height, the
+    /// caption read first (the photo stress set's Huckleberry Finn page): the column's line is no piece
+    /// of the caption's, though the line across the page under both spans them.
+    @Test func aCaptionBesideAColumnsLineKeepsItsPlace() {
+        let lines = [
+            line("THEY TIP-TOED ALONG.", x: 213, y: 1446, width: 212, height: 16),
+            line("together. There was a place on my", x: 603, y: 1403, width: 514, height: 42),
+            line("ankle that got to itching; but I", x: 603, y: 1451, width: 513, height: 42),
+            line("dasn’t scratch it; and then my ear begun to itch; and next my back", x: 65, y: 1502, width: 1052, height: 47),
+            line("tween my shoulders. Seemed like I’d die if I couldn’t scratch.", x: 65, y: 1552, width: 1051, height: 51),
+        ]
+        var read = page(lines)
+        #expect(SplitColumns.join(&read) == 0)
+        #expect(read.lines == lines)
+    }
+
+    /// A letter's signature on the right, between its closing on the left and the addressee under it
+    /// (eval/public's 1871 congressional letter): the addressee is two lines' pitch under the closing,
+    /// where the column's lines stand one apart, and stays after the signature.
+    @Test func aSignatureBetweenTwoLinesOfTheLeftKeepsItsPlace() {
+        let lines = [
+            line("and the Secretary of State respectfully suggests, for the consideration", x: 171, y: 1731, width: 1227, height: 43),
+            line("of Congress, the propriety of limiting the power of ministers to make", x: 172, y: 1768, width: 1225, height: 42),
+            line("decrees and regulation, in the sense in which it is limited by paragraph", x: 171, y: 1805, width: 1228, height: 45),
+            line("431 of the article before named—that is, “to acts necessary to organize", x: 172, y: 1842, width: 1226, height: 40),
+            line("and give efficiency to the courts created by the act.”", x: 170, y: 1913, width: 902, height: 41),
+            line("Respectfully submitted.", x: 208, y: 1953, width: 403, height: 35),
+            line("HAMILTON FISH.", x: 1012, y: 1994, width: 348, height: 29),
+            line("The PRESIDENT,", x: 207, y: 2025, width: 288, height: 31),
+        ]
+        var read = page(lines)
+        #expect(SplitColumns.join(&read) == 0)
+        #expect(read.lines == lines)
+    }
+
+    /// A form read row by row (label, value, label, value): the next label is right under the first,
+    /// but Tesseract read on along the row to its value.
+    @Test func aFormsRowsKeepTheirOrder() {
+        let rows = [
+            line("Name:", x: 100, y: 100, width: 120), line("Jane Doe", x: 400, y: 100, width: 200),
+            line("Address:", x: 100, y: 150, width: 160), line("1 Mill Road", x: 400, y: 150, width: 240),
+            line("Phone:", x: 100, y: 200, width: 130), line("0123 456", x: 400, y: 200, width: 180),
+        ]
+        var read = page(rows)
+        #expect(SplitColumns.join(&read) == 0)
+        #expect(read.lines == rows)
+    }
+
+    /// Two columns of unequal length, then a paragraph across the page right under the longer one:
+    /// Tesseract read it after both columns, and so it stays.
+    @Test func aParagraphUnderTwoColumnsIsReadAfterBoth() {
+        let left = (0..<6).map { line("left \($0)", x: 100, y: 100 + 50 * $0, width: 700) }
+        let right = (0..<3).map { line("right \($0)", x: 900, y: 100 + 50 * $0, width: 700) }
+        let across = [line("across 0", x: 100, y: 400, width: 1500), line("across 1", x: 100, y: 450, width: 1500)]
+        var read = page(left + right + across)
+        #expect(SplitColumns.join(&read) == 0)
+        #expect(read.lines == left + right + across)
+    }
+
+    /// Lines of a page read bent overlap: the line right under another may have one between them, and
+    /// nothing moves.
+    @Test func overlappingLinesOfABentPageStay() {
+        let lines = [
+            line("Fe eremning to the region in March I visited the", x: 414, y: 671, width: 450, height: 33),
+            line("At I drove along the Dalmatian coast past gnarled", x: 421, y: 716, width: 443, height: 35),
+            line("rovnik I had heard but never seen.", x: 446, y: 694, width: 276, height: 33),
+            line("olive trees and black-robed", x: 411, y: 744, width: 174, height: 18),
+        ]
+        var read = page(lines)
+        #expect(SplitColumns.join(&read) == 0)
+        #expect(read.lines == lines)
+    }
+}
