@@ -73,6 +73,18 @@ extension RecognizedText {
         return 0
     }
 
+    /// Moves lines as `moveLines` does, `next` given the page's typical line height too, and then leaves
+    /// one blank line between blocks where the lines moved out of them left them empty.
+    /// - Returns: how many lines were moved; 0 for a page with too few lines to tell their height.
+    mutating func moveLines(byLineHeight next: ([RecognizedSpan], Int) -> (line: Int, after: Int?)?) -> Int {
+        guard let typical = typicalLineHeight else { return 0 }
+        let moved = moveLines { next($0, typical) }
+        while moved > 0, text.contains("\n\n\n") {
+            text = text.replacingOccurrences(of: "\n\n\n", with: "\n\n")
+        }
+        return moved
+    }
+
     /// Takes line `index` out of the lines, its words out of the words and its text (with the line
     /// break before it) out of the text; nil when its text is not found.
     mutating func removeLine(at index: Int) -> (box: PageBox, reading: LineReading)? {

@@ -19,13 +19,7 @@ enum RowPieces {
     /// Moves each row piece read after the row under it to before that row.
     /// - Returns: how many lines were moved.
     static func order(_ page: inout RecognizedText) -> Int {
-        guard let typical = page.typicalLineHeight else { return 0 }
-        let moved = page.moveLines { misplaced($0, typicalHeight: typical) }
-        // The blocks the moved lines left are empty now: one blank line between blocks, not several.
-        while moved > 0, page.text.contains("\n\n\n") {
-            page.text = page.text.replacingOccurrences(of: "\n\n\n", with: "\n\n")
-        }
-        return moved
+        page.moveLines { misplaced($0, typicalHeight: $1) }
     }
 
     /// The first line read right after a line of the row under it, and the line with text it belongs

@@ -41,13 +41,7 @@ enum SplitColumns {
     /// the line above it in that column.
     /// - Returns: how many lines were moved.
     static func join(_ page: inout RecognizedText) -> Int {
-        guard let typical = page.typicalLineHeight else { return 0 }
-        let moved = page.moveLines { misplaced($0, typicalHeight: typical) }
-        // The blocks the moved lines left are empty now: one blank line between blocks, not several.
-        while moved > 0, page.text.contains("\n\n\n") {
-            page.text = page.text.replacingOccurrences(of: "\n\n\n", with: "\n\n")
-        }
-        return moved
+        page.moveLines { misplaced($0, typicalHeight: $1) }
     }
 
     /// The first line read out of its place: a piece of a row (cut at a justified line's wide space)
