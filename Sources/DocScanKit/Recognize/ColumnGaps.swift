@@ -49,7 +49,6 @@ enum ColumnGaps {
 
     /// Whether two boxes lie across the same column: overlapping by most of the narrower one's width.
     static func sharesColumn(_ a: PageBox, _ b: PageBox) -> Bool {
-        let overlap = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
-        return Double(overlap) >= 0.6 * Double(min(a.width, b.width))
+        Double(a.horizontalOverlap(with: b)) >= 0.6 * Double(min(a.width, b.width))
     }
 }

@@ -101,7 +101,7 @@ enum SplitColumns {
         func isPiece(_ position: Int, of row: Range<Int>) -> Bool {
             guard let last = row.last else { return false }
             let end = boxes[last], piece = boxes[position]
-            guard ReadingOrder.verticalOverlap(end, piece) >= 0.5, piece.x >= end.x + end.width,
+            guard RowPieces.sameRow(end, piece), piece.x >= end.x + end.width,
                   Double(end.height) >= smallestLineStart * height
             else { return false }
             let whole = box(of: row)
@@ -113,14 +113,9 @@ enum SplitColumns {
             }
         }
 
-        func box(at position: Int) -> PageBox { boxes[position] }
-
         /// The box around a row's lines.
         func box(of row: Range<Int>) -> PageBox {
-            let row = boxes[row]
-            let x = row.map(\.x).min() ?? 0, y = row.map(\.y).min() ?? 0
-            let right = row.map { $0.x + $0.width }.max() ?? 0, bottom = row.map { $0.y + $0.height }.max() ?? 0
-            return PageBox(x: x, y: y, width: right - x, height: bottom - y)
+            boxes[row].dropFirst().reduce(boxes[row.lowerBound]) { $0.union($1) }
         }
 
         /// Whether `lower` is the next line of `upper`'s column: a line's pitch below it, across the
@@ -146,7 +141,7 @@ enum SplitColumns {
                 let middle = ReadingOrder.middle(boxes[last])
                 let pieces = rows(middleFrom: middle - 2 * height, to: middle + 2 * height).map(\.lines)
                     .filter { $0 != row }.compactMap(\.first).filter { isPiece($0, of: row) }
-                if let nearest = pieces.min(by: { box(at: $0).x < box(at: $1).x }) { return move(nearest, after: last) }
+                if let nearest = pieces.min(by: { boxes[$0].x < boxes[$1].x }) { return move(nearest, after: last) }
             }
             return nil
         }
@@ -162,8 +157,8 @@ enum SplitColumns {
                 guard under.count == 1, let (next, below) = under.first, next.lowerBound > last + 1 else { continue }
                 // Read on along its row, to the right: a form's label and its value, a table's cells; or
                 // both read with a line beside them, row by row (the form's values under each other).
-                let end = box(at: last), following = box(at: last + 1)
-                if ReadingOrder.verticalOverlap(end, following) >= 0.5, following.x >= end.x + end.width / 2 { continue }
+                let end = boxes[last], following = boxes[last + 1]
+                if RowPieces.sameRow(end, following), following.x >= end.x + end.width / 2 { continue }
                 if readAlongRow(last), readAlongRow(next.lowerBound) { continue }
                 // It too must have that one row over it, and no other line may stand between them (on
                 // a page read bent, lines overlap and a column's order is anyone's guess).
@@ -172,9 +167,9 @@ enum SplitColumns {
                 guard over.count == 1, over.first?.lines == row else { continue }
                 let between = boxes.indices.contains { position in
                     guard !row.contains(position), !next.contains(position) else { return false }
-                    let other = box(at: position), middle = ReadingOrder.middle(other)
+                    let other = boxes[position], middle = ReadingOrder.middle(other)
                     return middle > ReadingOrder.middle(above) && middle < ReadingOrder.middle(below)
-                        && ReadingOrder.verticalOverlap(other, above) < 0.5 && ReadingOrder.verticalOverlap(other, below) < 0.5
+                        && !RowPieces.sameRow(other, above) && !RowPieces.sameRow(other, below)
                         && (ColumnGaps.sharesColumn(other, above) || ColumnGaps.sharesColumn(other, below))
                 }
                 guard !between else { continue }
@@ -188,7 +183,7 @@ enum SplitColumns {
                     .filter { continues(below, $0.box) }.map { ReadingOrder.middle($0.box) - ReadingOrder.middle(below) }.min()
                 if let usual = [overAbove, underBelow].compactMap({ $0 }).max(), pitch > widestPitchChange * usual { continue }
                 // Read after a line over it across its width: a paragraph under two columns.
-                let before = box(at: next.lowerBound - 1)
+                let before = boxes[next.lowerBound - 1]
                 if before.y + before.height <= below.y + below.height / 2, Self.overlap(before, below) >= 0.5 * Double(before.width) { continue }
                 return move(next.lowerBound, after: last)
             }
@@ -198,13 +193,13 @@ enum SplitColumns {
         /// Whether the line read before or after the one at `position` stands on its row.
         func readAlongRow(_ position: Int) -> Bool {
             [position - 1, position + 1].contains { neighbour in
-                readable.indices.contains(neighbour) && ReadingOrder.verticalOverlap(box(at: position), box(at: neighbour)) >= 0.5
+                boxes.indices.contains(neighbour) && RowPieces.sameRow(boxes[position], boxes[neighbour])
             }
         }
 
-        /// How much two boxes overlap horizontally, in pixels.
+        /// How much two boxes overlap across the page, in pixels; 0 when apart.
         static func overlap(_ a: PageBox, _ b: PageBox) -> Double {
-            Double(max(0, min(a.x + a.width, b.x + b.width) - max(a.x, b.x)))
+            Double(max(0, a.horizontalOverlap(with: b)))
         }
     }
 }

@@ -76,7 +76,7 @@ enum UnreadInk {
                 if best.map({ gap < $0.gap }) ?? true { best = (index, gap) }
             }
             if let best {
-                lines[best.index].box = union(lines[best.index].box, piece)
+                lines[best.index].box = lines[best.index].box.union(piece)
                 lines[best.index].pieces += 1
             } else {
                 lines.append(Line(box: piece, pieces: 1))
@@ -101,11 +101,5 @@ enum UnreadInk {
         }
         page.insertLines(readings)
         return readings.count
-    }
-
-    private static func union(_ a: PageBox, _ b: PageBox) -> PageBox {
-        let left = min(a.x, b.x), top = min(a.y, b.y)
-        return PageBox(x: left, y: top, width: max(a.x + a.width, b.x + b.width) - left,
-                       height: max(a.y + a.height, b.y + b.height) - top)
     }
 }
