@@ -589,6 +589,17 @@ COLUMN_PARAS = [
 ]
 
 
+def justified(words, x, width, baseline, size):
+    """The text ops of one line of serif `words` set from x to x + width, the space shared out between
+    the words, as a book sets every line of a paragraph but its last."""
+    space = (width - sum(width_pt(t, "serif", size) for t in words)) / (len(words) - 1)
+    ops = []
+    for t in words:
+        ops.append(("text", x, baseline, t, "serif", size, "ls"))
+        x += width_pt(t, "serif", size) + space
+    return ops
+
+
 def two_column_layout(justify=False, grid=False):
     """Title across the page, then the paragraphs flowed through two columns; with `justify` every line
     but a paragraph's last is set to the full column width, as in a book; with `grid` paragraphs are
@@ -643,11 +654,7 @@ def two_column_layout(justify=False, grid=False):
             words = f.split(" ")
             last_of_paragraph = k + 1 == len(col) or col[k + 1] is None
             if justify and len(words) > 1 and not last_of_paragraph:
-                space = (col_w - sum(width_pt(t, "serif", size) for t in words)) / (len(words) - 1)
-                wx = x
-                for t in words:
-                    ops.append(("text", wx, y + size, t, "serif", size, "ls"))
-                    wx += width_pt(t, "serif", size) + space
+                ops += justified(words, x, col_w, y + size, size)
                 w = col_w
             else:
                 ops.append(("text", x, y + size, f, "serif", size, "ls"))
@@ -742,11 +749,7 @@ def inset_columns_layout():
             wi += 1
         last_of_paragraph = wi >= len(words) or words[wi] is None
         if len(line) > 1 and not last_of_paragraph:
-            space = (x1 - x0 - indent - sum(width_pt(t, "serif", size) for t in line)) / (len(line) - 1)
-            wx = x0 + indent
-            for t in line:
-                ops.append(("text", wx, y + size, t, "serif", size, "ls"))
-                wx += width_pt(t, "serif", size) + space
+            ops += justified(line, x0 + indent, x1 - x0 - indent, y + size, size)
         else:
             ops.append(("text", x0 + indent, y + size, " ".join(line), "serif", size, "ls"))
         if first_of_paragraph and k:
