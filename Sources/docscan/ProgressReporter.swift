@@ -43,11 +43,12 @@ final class ProgressReporter {
         clearLine()
     }
 
-    /// "332 MB", or with worker processes "412 MB: main process 120 MB, each worker at most 146 MB".
+    /// "332 MB", or with worker processes "382 MB at once: main process 120 MB, each worker at most 146 MB"
+    /// (each figure its own process's peak; the first what they held together).
     private static func memory(_ summary: ScanSummary) -> String {
         let total = "\(summary.peakMemory / 1_000_000) MB"
         guard summary.workerPeakMemory > 0 else { return total }
-        return "\(total): main process \(summary.mainPeakMemory / 1_000_000) MB, each worker at most \(summary.workerPeakMemory / 1_000_000) MB"
+        return "\(total) at once: main process \(summary.mainPeakMemory / 1_000_000) MB, each worker at most \(summary.workerPeakMemory / 1_000_000) MB"
     }
 
     /// The run's last lines: what was read, where it went, what was skipped or not read (repeated here

@@ -117,15 +117,17 @@ struct ScanCommandTests {
 
     @Test func decompressionBombIsRefusedWithLittleMemory() throws {
         let bad = DocScanProcess.root.appendingPathComponent("Fixtures/bad")
-        let result = try DocScanProcess.run(["scan", bad.path, "--mode", "fast", "--jsonl", "/dev/null"])
+        let result = try DocScanProcess.run(["scan", bad.path, "--mode", "fast", "--jobs", "2", "--jsonl", "/dev/null"])
         #expect(result.status == ExitStatus.somePagesFailed.rawValue)
         #expect(result.stderr.contains("bomb.png: 40000×40000 is 1600 megapixels, over the limit of 250 [too_large]"))
         // Decoding it would take 200 MB as 1-bit pixels and 1.6 GB as 8-bit; the engine alone is about 60 MB.
         // Pages are loaded in the worker processes; the main process loads none.
-        let match = try #require(result.stderr.firstMatch(of: /main process (\d+) MB, each worker at most (\d+) MB/))
-        let main = try #require(Int(match.1)), worker = try #require(Int(match.2))
+        let match = try #require(result.stderr.firstMatch(of: /peak memory (\d+) MB at once: main process (\d+) MB, each worker at most (\d+) MB/))
+        let together = try #require(Int(match.1)), main = try #require(Int(match.2)), worker = try #require(Int(match.3))
         #expect(worker < 150, "a worker's peak memory \(worker) MB")
         #expect(main < 150, "the main process's peak memory \(main) MB")
+        // What they held at once: at least one process's peak, at most every process's peak added.
+        #expect(together >= max(main, worker) && together <= main + 2 * worker, "together \(together) MB")
     }
 
     @Test func pixelCapIsAnOption() throws {

@@ -19,6 +19,8 @@ final class IsolatedPageProcessor: PageProcessor {
     private var child: ChildProcess?
     /// The largest peak among the children already replaced.
     private var retiredPeakMemory = 0
+    /// Gets each reading of the current child's resident memory, in bytes, and 0 when it is replaced.
+    private let memorySampled: (Int) -> Void
     private let encoder = JSONEncoder()
     private let decoder = JSONDecoder()
 
@@ -26,9 +28,10 @@ final class IsolatedPageProcessor: PageProcessor {
     /// - Throws: the child's own error when it could not start its engines (`DocScanError.engineInitFailed`),
     ///   else `DocScanError.workerFailed`.
     /// The keyword extractor is built while the child starts its engines.
-    init(configuration: ScanConfiguration, isolation: ProcessIsolation) throws {
+    init(configuration: ScanConfiguration, isolation: ProcessIsolation, memorySampled: @escaping (Int) -> Void = { _ in }) throws {
         self.configuration = configuration
         self.isolation = isolation
+        self.memorySampled = memorySampled
         keywords = KeywordStage(extractor: configuration.keywordExtractor)
         Self.ignoreBrokenPipes
         let starting = try ChildProcess(command: isolation.command)
@@ -76,7 +79,8 @@ final class IsolatedPageProcessor: PageProcessor {
             return failed(page, PageError(.workerCrashed, "the worker process for the page ended before it could take the page"), clock: clock)
         }
         let outcome = current.receive(
-            timeLimit: configuration.pageTimeout.map(ProcessIsolation.watchdogLimit), on: clock, memoryLimit: isolation.memoryLimit)
+            timeLimit: configuration.pageTimeout.map(ProcessIsolation.watchdogLimit), on: clock, memoryLimit: isolation.memoryLimit,
+            sampled: memorySampled)
         switch outcome {
         case .line(let line):
             if case .record(var record)? = try? decoder.decode(ChildProcessMessage.self, from: line) {
@@ -150,6 +154,7 @@ final class IsolatedPageProcessor: PageProcessor {
         guard let child else { return }
         child.stop()
         retiredPeakMemory = max(retiredPeakMemory, child.peakMemory)
+        memorySampled(0)
         self.child = nil
     }
 

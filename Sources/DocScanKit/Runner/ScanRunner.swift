@@ -12,6 +12,7 @@ public final class ScanRunner: Sendable {
     /// Worker processes to read pages in, or nil to read them on threads of this process.
     public let isolation: ProcessIsolation?
     private let board = WorkBoard()
+    private let memory = MemoryTally()
 
     public init(configuration: ScanConfiguration, isolation: ProcessIsolation? = nil) {
         self.configuration = configuration
@@ -38,9 +39,11 @@ public final class ScanRunner: Sendable {
         board.reset(pageCount: pages.count, tailLength: Self.tailLength(workers: workers)) { index in
             Self.cost(of: pages[index])
         }
-        for _ in 0..<workers {
-            let thread = Thread { [board, configuration, isolation] in
-                Self.work(pages: pages, configuration: configuration, isolation: isolation, board: board)
+        for worker in 0..<workers {
+            let thread = Thread { [board, memory, configuration, isolation] in
+                Self.work(
+                    pages: pages, configuration: configuration, isolation: isolation, board: board,
+                    memory: memory, worker: worker)
             }
             // Tesseract's layout analysis recurses deeply; the default secondary-thread stack is too small.
             thread.stackSize = 16 << 20
@@ -72,10 +75,7 @@ public final class ScanRunner: Sendable {
         try writer.finish()
         summary.elapsed = clock.seconds
         summary.interrupted = summary.written < pages.count
-        summary.mainPeakMemory = ProcessMemory().peak
-        summary.workerPeakMemory = board.childPeakMemory.max() ?? 0
-        // Each worker's peak is added: an upper bound on what the run held at once.
-        summary.peakMemory = summary.mainPeakMemory + board.childPeakMemory.reduce(0, +)
+        memory.fill(&summary)
         return summary
     }
 
@@ -101,12 +101,17 @@ public final class ScanRunner: Sendable {
     }
 
     /// A worker's life: start engines, then take pages until none are left or the run is cancelled.
-    private static func work(pages: [PageReference], configuration: ScanConfiguration, isolation: ProcessIsolation?, board: WorkBoard) {
+    private static func work(
+        pages: [PageReference], configuration: ScanConfiguration, isolation: ProcessIsolation?, board: WorkBoard,
+        memory: MemoryTally, worker: Int
+    ) {
         defer { board.workerFinished() }
         let pipeline: any PageProcessor
         do {
             if let isolation {
-                pipeline = try IsolatedPageProcessor(configuration: configuration, isolation: isolation)
+                pipeline = try IsolatedPageProcessor(configuration: configuration, isolation: isolation) {
+                    memory.sample(worker: worker, resident: $0)
+                }
             } else {
                 pipeline = try PagePipeline(configuration: configuration)
             }
@@ -118,6 +123,6 @@ public final class ScanRunner: Sendable {
             let record = pipeline.process(pages[index])
             board.deliver(record, at: index)
         }
-        board.addChildPeakMemory(pipeline.childPeakMemory)
+        memory.workerFinished(worker: worker, childPeak: pipeline.childPeakMemory)
     }
 }

@@ -13,8 +13,9 @@ public struct ScanSummary: Sendable {
     public var elapsed: Double
     /// True when the run was cancelled before every page was written.
     public var interrupted: Bool
-    /// Peak resident memory of the run, in bytes: this process's, plus each worker process's when pages
-    /// are read in worker processes (an upper bound, as the peaks need not coincide).
+    /// Peak resident memory of the run, in bytes: this process's, or with worker processes the most they
+    /// and this process held together at one of the readings taken every tenth of a second while they
+    /// read pages (`MemoryTally`), and never less than one process's own peak.
     public var peakMemory: Int = 0
     /// This process's peak resident memory, in bytes.
     public var mainPeakMemory: Int = 0

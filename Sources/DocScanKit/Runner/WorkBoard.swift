@@ -25,7 +25,6 @@ final class WorkBoard: @unchecked Sendable {
     private var activeWorkers = 0
     private var cancelled = false
     private var failure: (any Error)?
-    private var childPeaks: [Int] = []
 
     /// - Parameters:
     ///   - tailLength: how many of the last pages to hand out largest first.
@@ -42,7 +41,6 @@ final class WorkBoard: @unchecked Sendable {
             finished = [:]
             // `cancelled` stays: a Ctrl-C that came before the run started still stops it.
             failure = nil
-            childPeaks = []
         }
     }
 
@@ -101,14 +99,6 @@ final class WorkBoard: @unchecked Sendable {
     }
 
     var setupFailure: (any Error)? { locked { failure } }
-
-    /// Keeps one worker's child-process memory peak for the run's summary.
-    func addChildPeakMemory(_ bytes: Int) {
-        locked { if bytes > 0 { childPeaks.append(bytes) } }
-    }
-
-    /// The memory peak of each worker's child processes, in bytes.
-    var childPeakMemory: [Int] { locked { childPeaks } }
 
     func workerStarted() {
         locked { activeWorkers += 1 }

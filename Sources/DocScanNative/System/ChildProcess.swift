@@ -104,8 +104,11 @@ package final class ChildProcess {
     }
 
     /// Waits for the child's next line, until `clock` reads `timeLimit` seconds if given, checking every
-    /// tenth of a second that its resident memory stays under `memoryLimit` bytes.
-    package func receive(timeLimit: Double?, on clock: Stopwatch, memoryLimit: Int?) -> Outcome {
+    /// tenth of a second that its resident memory stays under `memoryLimit` bytes; `sampled` gets each
+    /// reading of it, in bytes.
+    package func receive(
+        timeLimit: Double?, on clock: Stopwatch, memoryLimit: Int?, sampled: (Int) -> Void = { _ in }
+    ) -> Outcome {
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 let line = buffer[buffer.startIndex..<newline]
@@ -115,6 +118,7 @@ package final class ChildProcess {
             if ended { return .ended("it had already ended") }
             let memory = ProcessMemory(of: pid)
             peakMemory = max(peakMemory, memory.peak, memory.resident)
+            sampled(memory.resident)
             if let memoryLimit, memory.resident > memoryLimit { return .overMemory(memory.resident) }
             if let timeLimit, clock.seconds >= timeLimit { return .overTime }
             var descriptor = pollfd(fd: replies.rawValue, events: Int16(POLLIN), revents: 0)
