@@ -440,8 +440,11 @@ enum EdgePageFinder {
 
     /// How much lighter (grey levels) the sheet must be than what lies beyond its sides, on average.
     /// Beyond a line of print that passed for a side lies paper as light as within (0 or less); a sheet
-    /// on pale stone stood out by 7.8 on one side, and was cut at a line of print when 8 was asked.
-    static let minimumSideContrast = 5.0
+    /// on pale stone stood out by 7.8 on one side, and was cut at a line of print when 8 was asked; a
+    /// letter on near-white stone, its top side seen by the thin shadow it casts and the stone beyond as
+    /// bright as the paper but for 3.5 levels, was not found when 5 was asked (read as it lay, CER
+    /// 0.035; from its sheet 0.001).
+    static let minimumSideContrast = 3.0
 
     /// Whether, within 3 px across the side at (x, y), the image darkens strongly going outward.
     private static func isEdge(atX x: Double, y: Double, outwardX nx: Double, outwardY ny: Double, in field: Field) -> Bool {
