@@ -5,8 +5,8 @@ import Synchronization
 /// each worker process's own peak.
 ///
 /// Each process's peak (`VmHWM`) is exact, but the main process's and the workers' peaks need not come
-/// at the same moment, so their sum overstates what the run held (`make scan`: 442 MB summed, where
-/// `make bench`'s sampling of the summed memory never saw more than 400). The tally adds up what they
+/// at the same moment, so their sum overstates what the run held (`make scan`: 442 MB summed, where the
+/// summed memory sampled every 10 ms from outside never passed 409 MB). The tally adds up what they
 /// hold at each reading instead: the parent of a worker process reads its resident memory every tenth of
 /// a second while it reads a page (the watch behind `--page-memory-limit`), and each reading is added to
 /// this process's and the other workers' latest. A peak shorter than a tenth of a second can fall

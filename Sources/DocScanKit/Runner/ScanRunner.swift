@@ -12,7 +12,6 @@ public final class ScanRunner: Sendable {
     /// Worker processes to read pages in, or nil to read them on threads of this process.
     public let isolation: ProcessIsolation?
     private let board = WorkBoard()
-    private let memory = MemoryTally()
 
     public init(configuration: ScanConfiguration, isolation: ProcessIsolation? = nil) {
         self.configuration = configuration
@@ -39,6 +38,8 @@ public final class ScanRunner: Sendable {
         board.reset(pageCount: pages.count, tailLength: Self.tailLength(workers: workers)) { index in
             Self.cost(of: pages[index])
         }
+        // Each run's own: a runner may run again.
+        let memory = MemoryTally()
         for worker in 0..<workers {
             let thread = Thread { [board, memory, configuration, isolation] in
                 Self.work(
