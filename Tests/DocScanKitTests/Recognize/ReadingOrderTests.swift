@@ -7,7 +7,7 @@ import Testing
 /// The reading-order decision on line boxes laid out by hand.
 struct ReadingOrderTests {
     private func line(_ text: String, x: Int, y: Int, width: Int, height: Int = 40) -> RecognizedSpan {
-        RecognizedSpan(text: text, confidence: 90, box: PageBox(x: x, y: y, width: width, height: height))
+        .line(text, x: x, y: y, width: width, height: height)
     }
 
     /// A receipt as Tesseract's blocks give it: the item names, then the codes, then the prices.

@@ -6,21 +6,15 @@ import Testing
 /// beside an address stay where Tesseract read them.
 struct RowPiecesTests {
     private func line(_ text: String, x: Int, y: Int, width: Int, height: Int = 30) -> RecognizedSpan {
-        RecognizedSpan(text: text, confidence: 90, box: PageBox(x: x, y: y, width: width, height: height))
+        .line(text, x: x, y: y, width: width, height: height)
     }
 
-    /// A page read as blocks, one block a line, in the order given.
-    private func page(_ lines: [RecognizedSpan]) -> RecognizedText {
-        RecognizedText(
-            text: lines.map(\.text).filter { $0 != " " }.joined(separator: "\n\n"), meanConfidence: 90, words: lines, lines: lines,
-            resolution: 300)
-    }
 
     /// The photographed timetable as Tesseract read it in fast mode: the first row's first two cells,
     /// then three header cells of the row above, then the rest of the first row. A line without text
     /// (Tesseract gives some) is no place to put a line after.
     @Test func headerCellsReadAfterTheFirstRowGoBeforeIt() {
-        var read = page([
+        var read = RecognizedText.blocks([
             line("Meets Fall 2015: M-W-F 10:00-11:00 in 100 Lewis Hall", x: 463, y: 377, width: 1158, height: 38),
             line(" ", x: 150, y: 470, width: 20),
             line("Andrej Milivojevic", x: 179, y: 559, width: 302, height: 33),
@@ -55,7 +49,7 @@ struct RowPiecesTests {
     /// A date beside an address's last line is a single piece on its line, and the head of a second
     /// column of prose beside the foot of the first is one of two: neither is a table's cell.
     @Test func aDateBesideAnAddressAndColumnsOfProseStay() {
-        var letter = page([
+        var letter = RecognizedText.blocks([
             line("Mr Daniel Okafor", x: 100, y: 400, width: 300),
             line("27 Elmgrove Road", x: 100, y: 440, width: 300),
             line("Bristol BS6 6AH", x: 100, y: 480, width: 280),
@@ -67,7 +61,7 @@ struct RowPiecesTests {
 
         let left = (0..<3).map { line("the first column's line \($0)", x: 100, y: 400 + 40 * $0, width: 600) }
         let right = (0..<3).map { line("the second column's line \($0)", x: 800, y: 370 + 40 * $0, width: 600) }
-        var columns = page(left + right)
+        var columns = RecognizedText.blocks(left + right)
         let unchanged = columns
         #expect(RowPieces.order(&columns) == 0)
         #expect(columns == unchanged)

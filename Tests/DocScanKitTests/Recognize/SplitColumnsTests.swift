@@ -6,20 +6,15 @@ import Testing
 /// paragraph under two columns of unequal length, keep Tesseract's order.
 struct SplitColumnsTests {
     private func line(_ text: String, x: Int, y: Int, width: Int, height: Int = 40) -> RecognizedSpan {
-        RecognizedSpan(text: text, confidence: 90, box: PageBox(x: x, y: y, width: width, height: height))
+        .line(text, x: x, y: y, width: width, height: height)
     }
 
-    /// A page read as blocks, one block a line, in the order given.
-    private func page(_ lines: [RecognizedSpan]) -> RecognizedText {
-        RecognizedText(
-            text: lines.map(\.text).joined(separator: "\n\n"), meanConfidence: 90, words: lines, lines: lines, resolution: 300)
-    }
 
     /// The magazine page of the photo stress set as Tesseract read it in accurate mode (its boxes,
     /// fewer of its lines): the left column cut where the caption between the columns begins, its
     /// lower piece read after the caption, and the right column's lower piece after the page's foot.
     @Test func aColumnReadInTwoPiecesIsReadInOne() {
-        var read = page([
+        var read = RecognizedText.blocks([
             line("want their land back. (The Serbs now con-", x: 290, y: 2622, width: 734, height: 37),
             line("trol a third of Croatia, a slender shard of a", x: 290, y: 2673, width: 734, height: 35),
             line("need receives flour, sugar, margarine, oil, cans of beef,", x: 1344, y: 641, width: 973, height: 42),
@@ -53,7 +48,7 @@ struct SplitColumnsTests {
     /// (Fixtures/photos/inset_columns, fast mode): the piece goes back after its line. The next
     /// column's line beside it is no piece: no line of either column spans both.
     @Test func aPieceOfAJustifiedLineGoesBackAfterIt() {
-        var read = page([
+        var read = RecognizedText.blocks([
             line("river, and a retired", x: 151, y: 1456, width: 460, height: 37),
             line("postman who", x: 151, y: 1508, width: 273, height: 32),
             line("every Thursday to play", x: 152, y: 1557, width: 461, height: 32),
@@ -80,7 +75,7 @@ struct SplitColumnsTests {
             line("dasn’t scratch it; and then my ear begun to itch; and next my back", x: 65, y: 1502, width: 1052, height: 47),
             line("tween my shoulders. Seemed like I’d die if I couldn’t scratch.", x: 65, y: 1552, width: 1051, height: 51),
         ]
-        var read = page(lines)
+        var read = RecognizedText.blocks(lines)
         #expect(SplitColumns.join(&read) == 0)
         #expect(read.lines == lines)
     }
@@ -99,7 +94,7 @@ struct SplitColumnsTests {
             line("HAMILTON FISH.", x: 1012, y: 1994, width: 348, height: 29),
             line("The PRESIDENT,", x: 207, y: 2025, width: 288, height: 31),
         ]
-        var read = page(lines)
+        var read = RecognizedText.blocks(lines)
         #expect(SplitColumns.join(&read) == 0)
         #expect(read.lines == lines)
     }
@@ -112,7 +107,7 @@ struct SplitColumnsTests {
             line("Address:", x: 100, y: 150, width: 160), line("1 Mill Road", x: 400, y: 150, width: 240),
             line("Phone:", x: 100, y: 200, width: 130), line("0123 456", x: 400, y: 200, width: 180),
         ]
-        var read = page(rows)
+        var read = RecognizedText.blocks(rows)
         #expect(SplitColumns.join(&read) == 0)
         #expect(read.lines == rows)
     }
@@ -123,7 +118,7 @@ struct SplitColumnsTests {
         let left = (0..<6).map { line("left \($0)", x: 100, y: 100 + 50 * $0, width: 700) }
         let right = (0..<3).map { line("right \($0)", x: 900, y: 100 + 50 * $0, width: 700) }
         let across = [line("across 0", x: 100, y: 400, width: 1500), line("across 1", x: 100, y: 450, width: 1500)]
-        var read = page(left + right + across)
+        var read = RecognizedText.blocks(left + right + across)
         #expect(SplitColumns.join(&read) == 0)
         #expect(read.lines == left + right + across)
     }
@@ -137,7 +132,7 @@ struct SplitColumnsTests {
             line("rovnik I had heard but never seen.", x: 446, y: 694, width: 276, height: 33),
             line("olive trees and black-robed", x: 411, y: 744, width: 174, height: 18),
         ]
-        var read = page(lines)
+        var read = RecognizedText.blocks(lines)
         #expect(SplitColumns.join(&read) == 0)
         #expect(read.lines == lines)
     }

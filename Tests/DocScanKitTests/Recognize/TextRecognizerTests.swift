@@ -5,7 +5,7 @@ import Testing
 /// The signs of a failed layout analysis that send a page to be read as one block as well.
 struct TextRecognizerTests {
     private func line(_ text: String, x: Int = 20, y: Int, width: Int = 400, height: Int = 25) -> RecognizedSpan {
-        RecognizedSpan(text: text, confidence: 90, box: PageBox(x: x, y: y, width: width, height: height))
+        .line(text, x: x, y: y, width: width, height: height)
     }
 
     private func page(_ lines: [RecognizedSpan]) -> RecognizedText {
