@@ -33,6 +33,7 @@ Pages:
   blurred_letter   tilted_letter out of focus: a Gaussian blur of 1/1000 of the photo's longer
                    side (2.1 px), saved again as JPEG (made from the tilted_letter.jpg in --out)
   blurred_table    ruled_table so
+  blurred_curl     pale_desk_curl so (3.1 px): OSD finds the upright letter turned onto its side
   curled_report    Fixtures/pages/zh_lab_report in the stress set's curl scene (another seed): a table
                    without rules, curled at its left end
   planks_report    the same scene with another seed: on pale planks, whose seams outnumber the sheet's
@@ -1251,6 +1252,9 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
     "blurred_letter": ("eng", "photo", "blur",
                        "letter: the tilted_letter photo out of focus (Gaussian blur of 1/1000 of its longer "
                        "side, 2.1 px), saved again as a phone's JPEG"),
+    "blurred_curl": ("eng", "photo", "blur",
+                     "letter: the pale_desk_curl photo out of focus (Gaussian blur of 1/900 of its longer "
+                     "side, 3.1 px), saved again as a phone's JPEG"),
     "blurred_table": ("eng", "photo", "blur",
                       "form: the ruled_table photo out of focus (Gaussian blur of 1/1000 of its longer side, "
                       "2.1 px), saved again as a phone's JPEG"),
@@ -1270,7 +1274,7 @@ ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt
          "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book", "pale_desk_curl", "ruled_table",
          "shaded_table", "blurred_letter", "blurred_table", "curled_report", "planks_report",
          "shadowed_invoice", "bowed_letter", "planks_letter",
-         "planks_letter_en", "inset_columns"]
+         "planks_letter_en", "inset_columns", "blurred_curl"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
 # Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
 # stress set's own en_letter__curl; the other seeds are none of the stress set's (501-596), so the
@@ -1279,7 +1283,8 @@ STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": 
                  "planks_report": ("zh_lab_report", "curl", 605), "shadowed_invoice": ("en_invoice", "shadowband", 1204),
                  "bowed_letter": ("en_letter", "curl", 1031), "planks_letter": ("de_brief", "curl", 717),
                  "planks_letter_en": ("en_letter", "curl", 1301)}
-OUT_OF_FOCUS = {"blurred_letter": ("tilted_letter", 1000), "blurred_table": ("ruled_table", 1000)}
+OUT_OF_FOCUS = {"blurred_letter": ("tilted_letter", 1000), "blurred_table": ("ruled_table", 1000),
+                "blurred_curl": ("pale_desk_curl", 900)}
 BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),
         "curled_columns": ("serif", 12), "tilted_letter": ("sans", 12), "tilted_receipt": ("mono", 7.7),
         "cut_letter": ("sans", 12), "ruled_table": ("sans", 9.5), "shaded_table": ("sans", 9.5)}

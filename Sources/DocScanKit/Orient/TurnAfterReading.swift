@@ -19,6 +19,15 @@ struct TurnAfterReading {
     static let lowConfidence = 50.0
     /// How many points surer the best turn's square must be, and the page read again, than as it was.
     static let margin = 15.0
+    /// How many times the characters the first reading read with confidence a reading turned must
+    /// have to replace it when it is not clearly surer (`Turn.keeps`).
+    static let moreText = 2
+
+    /// The characters of the words `text` holds read with at least `lowConfidence`: how much of the
+    /// page a reading read, whatever its mean.
+    static func confidentCharacters(in text: RecognizedText) -> Int {
+        text.words.filter { $0.confidence >= lowConfidence }.reduce(0) { $0 + $1.text.count }
+    }
 
     /// A turn Tesseract read the text in, one the square reads clearly better in, or the orient stage's
     /// turn undone.
@@ -42,29 +51,51 @@ struct TurnAfterReading {
 
         /// Whether the page read again turned, `again`, replaces its first reading, `first`. A turn from
         /// Tesseract's own confident reading of the page as vertical text must give an upright reading
-        /// not `margin` points less sure; any other turn must give one `margin` points surer.
+        /// not `margin` points less sure; any other turn must give one `margin` points surer. Either way
+        /// an upright reading that reads `moreText` times the characters with confidence is kept too
+        /// when it is as sure as the first (for a turn from recognition: whatever the first's mean).
+        ///
+        /// A mean confidence says how sure Tesseract was of what it read, not how much it read. A page
+        /// turned onto its side can read a few words down the page and leave the rest: blurred photos of
+        /// a letter lying at 15°, turned by 90° or 270° by OSD or the ascender count, read 7–18 words
+        /// (3–29 characters at 50 or more) at a mean of 37–88, and upright 185–194 words (364–674
+        /// characters) at 38–71, a third of the characters wrong where turned nearly all were.
         func keeps(_ again: RecognizedText, over first: RecognizedText) -> Bool {
-            if fromRecognition {
-                return again.turnedText == nil && again.meanConfidence >= first.meanConfidence - margin
-            }
-            return again.meanConfidence >= first.meanConfidence + margin
+            let sure = fromRecognition
+                ? again.turnedText == nil && again.meanConfidence >= first.meanConfidence - margin
+                : again.meanConfidence >= first.meanConfidence + margin
+            return sure || readsMore(again, than: first)
+        }
+
+        /// Whether `again` is upright and reads `moreText` times the characters with confidence that
+        /// `first` did, and is as sure (a turn from recognition, or a first reading of nothing: no
+        /// matter).
+        private func readsMore(_ again: RecognizedText, than first: RecognizedText) -> Bool {
+            again.turnedText == nil
+                && confidentCharacters(in: again) >= moreText * max(1, confidentCharacters(in: first))
+                && (fromRecognition || first.words.isEmpty || again.meanConfidence >= first.meanConfidence)
         }
     }
 
     let checker: any TurnChecker
 
     /// Whether a page read as `text`, and turned or not by the orient stage, deserves the second look: it
-    /// read with almost no confidence, or it was not turned and Tesseract read most of it as vertical text
-    /// (confidently: the page turned 90° clockwise; with little confidence: either way, for the square).
+    /// read with almost no confidence, or Tesseract read most of it as vertical text (confidently: the
+    /// page turned 90° clockwise; with little confidence: either way, for the square).
     ///
     /// A page the orient stage turned is doubted too: OSD judges the whole frame before the page is found
     /// and levelled, and on photos of a sheet lying at 10–30° it turned upright pages upside down with
     /// confidence 2.9–4.1 (the reduced frame's central square, mostly desk, read alike both ways); the
     /// flattened page then read at a mean confidence of 39–44, against 74 or more for every such photo
-    /// left upright.
+    /// left upright. And a page it turned onto its side is read as vertical text, as one that came turned:
+    /// a blurred photo of a letter lying at 15°, which OSD turned by 90° (270° at confidence 2.3–4.0),
+    /// read only its heading and a few words, down the page, at a mean confidence of 67–72; turned by
+    /// 90° the other way, nothing at all. A page the stage left as it was and that reads nothing is
+    /// blank or a picture, and is not looked at again.
     static func doubts(_ text: RecognizedText, orientation: OrientationReport) -> Bool {
-        orientation.detected && !text.words.isEmpty
-            && (text.meanConfidence < lowConfidence || (!orientation.applied && text.turnedText != nil))
+        guard orientation.detected else { return false }
+        guard !text.words.isEmpty else { return orientation.applied }
+        return text.meanConfidence < lowConfidence || text.turnedText != nil
     }
 
     /// The turns `text`, read from `image`, calls for, to be tried in order: 270° when Tesseract read most

@@ -59,10 +59,13 @@ public final class PagePipeline {
             // What loading, turning and cleaning up freed goes back before the reading, instead of lying
             // under it: the eval set's Chinese pages, `--jobs 2`, peak 397 → 390 MB fast, 420–439 → 415 accurate.
             ProcessMemory.releaseFreed()
+            let warnedBeforeReading = context.warnings.count
             var text = try clock.time(\.recognize) { try recognizer.run(read, context: &context) }
             if TurnAfterReading.doubts(text, orientation: cleaned.orientation) {
                 var orientation = cleaned.orientation
-                try readTurned(&read, &text, orientation: &orientation, clock: &clock, context: &context)
+                try readTurned(
+                    &read, &text, orientation: &orientation, warnedBeforeReading: warnedBeforeReading,
+                    clock: &clock, context: &context)
                 record.orientation = orientation
                 record.width = read.image.width
                 record.height = read.image.height
@@ -98,10 +101,13 @@ public final class PagePipeline {
 
     /// Reads `page` again turned when Tesseract read most of its text turned, when its central square
     /// reads clearly better in another turn, and with the orient stage's turn undone (`TurnAfterReading`),
-    /// in that order, and keeps the first reading that is upright and as sure, or clearly surer.
+    /// in that order, and keeps the first reading that is upright and as sure, or clearly surer
+    /// (`TurnAfterReading.Turn.keeps`). The record keeps the warnings of the reading it keeps: the first
+    /// reading's, from the `warnedBeforeReading`th on (a resolution measured from letters lying on
+    /// their side), are replaced, and a reading not kept leaves none.
     private func readTurned(
         _ page: inout CleanedPage, _ text: inout RecognizedText, orientation: inout OrientationReport,
-        clock: inout StageClock, context: inout PageContext
+        warnedBeforeReading: Int, clock: inout StageClock, context: inout PageContext
     ) throws {
         let check = TurnAfterReading(checker: recognizer.recognizer)
         let turns = try clock.time(\.orient) { try check.turns(for: text, on: page.image, orientation: orientation) }
@@ -110,14 +116,23 @@ public final class PagePipeline {
             let turned = CleanedPage(image: image, orientation: page.orientation, cleanup: page.cleanup, steps: [])
             let warnings = context.warnings
             let again = try clock.time(\.recognize) { try recognizer.run(turned, context: &context) }
-            // The same page read twice warns twice of the same things.
-            context.warnings = warnings + context.warnings.dropFirst(warnings.count).filter { !warnings.contains($0) }
-            guard turn.keeps(again, over: text) else { continue }
+            let warnedAgain = context.warnings.dropFirst(warnings.count)
+            guard turn.keeps(again, over: text) else {
+                context.warnings = warnings
+                continue
+            }
+            context.warnings = Array(warnings.prefix(warnedBeforeReading)) + warnedAgain
             if orientation.applied {
+                let proposer = orientation.turnProposedBy == "osd" ? "OSD" : "Leptonica's ascender count"
+                let firstReading = text.words.isEmpty ? "it then read no text"
+                    : text.meanConfidence < TurnAfterReading.lowConfidence
+                    ? String(format: "it then read with almost no confidence (%.0f)", text.meanConfidence)
+                    : String(format: "Tesseract then read most of it as vertical text (%d characters with confidence)",
+                             TurnAfterReading.confidentCharacters(in: text))
                 context.warnings.append(String(
-                    format: "%@ turned the page by %d°, but it then read with almost no confidence (%.0f); turned by a further %d° it reads clearly better (%.0f)",
-                    orientation.turnProposedBy == "osd" ? "OSD" : "Leptonica's ascender count", orientation.rotation,
-                    text.meanConfidence, turn.correction, again.meanConfidence))
+                    format: "%@ turned the page by %d°, but %@; turned by a further %d° it reads better (confidence %.0f, %d characters with confidence)",
+                    proposer, orientation.rotation, firstReading, turn.correction, again.meanConfidence,
+                    TurnAfterReading.confidentCharacters(in: again)))
             }
             // A turn tried on the whole page is judged by the whole page's confidence, both ways.
             orientation.confidenceAsIs = turn.undoesStage ? text.meanConfidence : turn.confidenceAsIs

@@ -83,8 +83,9 @@ struct TurnAfterReadingTests {
         #expect(upright >= 70 && turned <= upright - 30, "upright \(upright), turned \(quarterTurns) quarter turns \(turned)")
     }
 
-    /// Pages read with confidence are never doubted, turned or not; nor are pages without words, nor pages
-    /// the orient stage did not look at. A page it turned is doubted when it reads with little confidence.
+    /// Pages read with confidence are never doubted, turned or not, unless read as vertical text; nor are
+    /// pages without words the orient stage left as they were, nor pages it did not look at. A page it
+    /// turned is doubted when it reads with little confidence, as vertical text, or nothing.
     @Test func onlyAPageReadWithLittleConfidenceIsDoubted() {
         var report = OrientationReport()
         report.detected = true
@@ -100,13 +101,43 @@ struct TurnAfterReadingTests {
         turned.rotation = 180
         #expect(TurnAfterReading.doubts(text(20), orientation: turned))
         #expect(!TurnAfterReading.doubts(text(78), orientation: turned))
-        // Read confidently as vertical text: doubted only when the orient stage left the page as it was.
+        // Read confidently as vertical text: doubted whether the orient stage turned the page or not.
         var vertical = text(78)
         vertical.turnedText = 270
         #expect(TurnAfterReading.doubts(vertical, orientation: report))
-        #expect(!TurnAfterReading.doubts(vertical, orientation: turned))
+        #expect(TurnAfterReading.doubts(vertical, orientation: turned))
+        // Nothing read: doubted only when the orient stage turned the page (else blank, or a picture).
+        #expect(TurnAfterReading.doubts(text(95, words: 0), orientation: turned))
         var off = report
         off.detected = false
         #expect(!TurnAfterReading.doubts(text(20), orientation: off))
+    }
+
+    /// A reading turned replaces the first when it is clearly surer, or, upright, when it reads twice the
+    /// characters with confidence and is as sure (for a turn from recognition: however sure the first was).
+    /// The figures are those of blurred photos of a letter the orient stage turned onto its side.
+    @Test func aReadingOfMoreTextReplacesASurerReadingOfLittle() {
+        func text(_ confidence: Double, words: Int, confident: Int, vertical: Bool = false) -> RecognizedText {
+            let box = PageBox(x: 0, y: 0, width: 10, height: 10)
+            let spans = (0..<words).map { RecognizedSpan(text: "word", confidence: $0 < confident ? 90 : 20, box: box) }
+            var text = RecognizedText(text: "", meanConfidence: confidence, words: spans, lines: [], resolution: 300)
+            text.turnedText = vertical ? 270 : nil
+            return text
+        }
+        let fromRecognition = TurnAfterReading.Turn(correction: 270, confidenceAsIs: nil, confidenceTurned: nil)
+        let undone = TurnAfterReading.Turn(correction: 90, confidenceAsIs: nil, confidenceTurned: nil, undoesStage: true)
+        // Read down the page: 9 words at 72, 2 of them (8 characters) sure; upright 178 words at 38, 60 sure.
+        let sideways = text(72, words: 9, confident: 2, vertical: true)
+        #expect(fromRecognition.keeps(text(38, words: 178, confident: 60), over: sideways))
+        #expect(!fromRecognition.keeps(text(38, words: 178, confident: 60, vertical: true), over: sideways))
+        #expect(!fromRecognition.keeps(text(38, words: 178, confident: 3), over: sideways))
+        // Turned the wrong way by the ascender count: 11 words at 46, 1 sure; undone, 191 at 55, 117 sure.
+        let turnedWrong = text(46, words: 11, confident: 1)
+        #expect(undone.keeps(text(55, words: 191, confident: 117), over: turnedWrong))
+        #expect(!undone.keeps(text(44, words: 191, confident: 117), over: turnedWrong), "less sure")
+        #expect(!undone.keeps(text(55, words: 191, confident: 1), over: turnedWrong), "no more text")
+        #expect(undone.keeps(text(62, words: 11, confident: 1), over: turnedWrong), "clearly surer")
+        // A first reading of nothing (Tesseract's mean is then meaningless) gives way to any real reading.
+        #expect(undone.keeps(text(40, words: 50, confident: 10), over: text(95, words: 0, confident: 0)))
     }
 }
