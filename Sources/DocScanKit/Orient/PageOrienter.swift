@@ -210,6 +210,21 @@ public final class PageOrienter: PageStage {
         return OrientedPage(image: upright, orientation: report)
     }
 
+    /// `page` turned by `rotation` clockwise degrees (a multiple of 90), without detecting anything.
+    static func turned(_ page: LoadedPage, by rotation: Int) throws -> OrientedPage {
+        var report = OrientationReport()
+        report.exif = page.exifOrientation
+        report.exifApplied = page.exifApplied
+        let quarterTurns = ((rotation / 90) % 4 + 4) % 4
+        guard quarterTurns != 0 else { return OrientedPage(image: page.image, orientation: report) }
+        guard let image = page.image.rotated(quarterTurns: quarterTurns) else {
+            throw PageError(.decodeFailed, "the page could not be turned upright")
+        }
+        report.rotation = quarterTurns * 90
+        report.applied = true
+        return OrientedPage(image: image, orientation: report)
+    }
+
     /// The square a turn is checked on: the centre of the page, the same text either way, and a fraction of
     /// a full reading (a whole Chinese page read twice took 10 s). Its side is half the shorter side of
     /// the page at the default working size, so a larger image reads no more text.

@@ -28,12 +28,19 @@ final class PagePreparer {
     /// - Parameters:
     ///   - clock: times each stage, also one that throws.
     ///   - keepingUpright: keep the page as turned upright, before clean-up (for debug images).
+    ///   - rotation: turn the page by these clockwise degrees instead of detecting its orientation: the
+    ///     turn a page was found to need after it was read (`TurnAfterReading`), or that its record says
+    ///     it was read in.
     /// - Throws: `PageError` from the stage that could not go on.
     func prepare(
-        _ page: PageReference, context: inout PageContext, clock: inout StageClock, keepingUpright: Bool = false
+        _ page: PageReference, context: inout PageContext, clock: inout StageClock, keepingUpright: Bool = false,
+        rotation: Int? = nil
     ) throws -> PreparedPage {
         let loaded = try clock.time(\.load) { try loader.run(page, context: &context) }
-        let oriented = try clock.time(\.orient) { try orienter.run(loaded, context: &context) }
+        let oriented = try clock.time(\.orient) {
+            if let rotation { return try PageOrienter.turned(loaded, by: rotation) }
+            return try orienter.run(loaded, context: &context)
+        }
         let cleaned = try clock.time(\.cleanup) { try cleaner.run(oriented, context: &context) }
         return PreparedPage(
             originalWidth: loaded.originalWidth, originalHeight: loaded.originalHeight, scale: loaded.scale,

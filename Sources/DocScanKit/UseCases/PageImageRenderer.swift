@@ -39,8 +39,9 @@ public final class PageImageRenderer: @unchecked Sendable {
         self.images = RenderedImageCache(budget: cacheBytes)
     }
 
-    /// The page as Tesseract read it, as JPEG: the same load, orientation and clean-up as the scan, so
-    /// the record's word boxes fall on its words.
+    /// The page as Tesseract read it, as JPEG: the same load and clean-up as the scan, turned as the
+    /// record says it was read (not detected again: a page turned after it was read, `TurnAfterReading`,
+    /// was shown in the orient stage's turn), so the record's word boxes fall on its words.
     /// - Throws: `PageImageError`.
     public func pageImage(_ page: ArchivedPage, quality: Int = 80) throws -> Data {
         let reference = try self.reference(page)
@@ -62,7 +63,8 @@ public final class PageImageRenderer: @unchecked Sendable {
             var context = PageContext(page: reference, mode: record.mode, languages: languages)
             var clock = StageClock()
             do {
-                let image = try prepared.preparer.prepare(reference, context: &context, clock: &clock).cleaned.image
+                let image = try prepared.preparer.prepare(
+                    reference, context: &context, clock: &clock, rotation: record.orientation?.rotation).cleaned.image
                 guard let jpeg = image.jpegData(quality: quality) else {
                     throw PageImageError.cannotRender(path: page.path, reason: "the image could not be encoded")
                 }

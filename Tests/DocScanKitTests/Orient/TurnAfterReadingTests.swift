@@ -1,5 +1,6 @@
 import DocScanCore
 @testable import DocScanKit
+import DocScanNative
 import Foundation
 import Testing
 
@@ -65,6 +66,23 @@ struct TurnAfterReadingTests {
         #expect(orientation.confidenceAsIs == nil && orientation.confidenceTurned == nil)
         let cer = try OrientationTests.letterCER(record)
         #expect(abs(cer - OrientationTests.uprightLetterCER) <= 0.01, "CER \(cer) against upright \(OrientationTests.uprightLetterCER)")
+        // Loaded, cleaned up and read again in its new turn: the clean-up measured the page upright, as
+        // it does the upright letter (the same pixels turned), and the two read alike.
+        let upright = pipeline.process(try #require(
+            try PageSource(root: TestSupport.fixture("en_letter_150dpi.png")).list().pages.first))
+        func measured(_ record: PageRecord) -> CleanupReport? {
+            var cleanup = record.cleanup
+            cleanup?.stepsMs = [:]
+            return cleanup
+        }
+        #expect(measured(record) == measured(upright), "\(String(describing: record.cleanup)) against \(String(describing: upright.cleanup))")
+        #expect(record.text == upright.text)
+        // `docscan serve` shows the page as it was read, turned as its record says, not as OSD would turn it.
+        let jpeg = try PageImageRenderer().pageImage(ArchivedPage(root: "", path: page.url.path, record: record))
+        let shown = try TestSupport.temporaryFolder().appendingPathComponent("shown.jpg")
+        try jpeg.write(to: shown)
+        let image = try #require(PixImage(reading: shown.path))
+        #expect(image.width == record.width && image.height == record.height, "\(image.width)x\(image.height)")
     }
 
     /// The turn check's reading is fooled by neither sideways turn: Tesseract's vertical-text handling
