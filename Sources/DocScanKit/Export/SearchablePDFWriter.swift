@@ -30,18 +30,22 @@ public final class SearchablePDFWriter {
     /// A page that cannot be read is skipped and reported; the others still go in. The document is
     /// written under a hidden name beside `url` and renamed when complete, so `url` never holds a
     /// half-written PDF.
+    /// - Parameter rotations: for each page, the clockwise turn its record says it was read in, so that
+    ///   a page turned after it was read (`TurnAfterReading`) is not put in the PDF in the turn the
+    ///   orient stage gives it; nil, or a nil entry: the orient stage turns it.
     /// - Returns: one entry per page, in order: nil for a page in the PDF, its error for a page left out.
     ///   When every entry is an error, no PDF is written and `url` is left as it was.
     /// - Throws: `DocScanError.outputNotWritable` when the PDF cannot be written; `url` is then left as it was.
-    public func write(pages: [PageReference], to url: URL) throws -> [PageError?] {
+    public func write(pages: [PageReference], to url: URL, rotations: [Int?]? = nil) throws -> [PageError?] {
         guard let first = pages.first else { return [] }
         let pdf = try PDFRenderer(target: url, title: first.relativePath, fontDirectory: configuration.models.dataPath)
         var outcomes: [PageError?] = []
-        for page in pages {
+        for (index, page) in pages.enumerated() {
             var context = PageContext(page: page, mode: configuration.mode, languages: configuration.languages)
             var clock = StageClock()
+            let rotation = rotations.flatMap { index < $0.count ? $0[index] : nil }
             do {
-                let image = try preparer.prepare(page, context: &context, clock: &clock).cleaned.image
+                let image = try preparer.prepare(page, context: &context, clock: &clock, rotation: rotation).cleaned.image
                 // Read at the resolution the record's text was read at, so the PDF holds the same text.
                 let reading = SourceResolution.reading(image, languages: configuration.languages).dotsPerInch
                 let paper = Self.pageResolution(width: image.width, height: image.height, fileResolution: image.resolution)

@@ -2,19 +2,22 @@ import DocScanCore
 import Foundation
 
 extension ArchiveExporter {
-    /// One PDF per file: its archived pages read again (load, orient, clean up) in the mode and
-    /// languages they were archived with, and recognized through Tesseract's PDF renderer.
+    /// One PDF per file: its archived pages read again (load, turn as their records say, clean up) in the
+    /// mode and languages they were archived with, and recognized through Tesseract's PDF renderer.
     func exportPDF(to folder: URL, failure: (Failure) -> Void) throws -> Report {
         var report = Report()
         let roots = try rootCount()
         // The pages of one file, in order, with the mode and languages they were archived with.
-        var documents: [(root: String, source: String, path: String, mode: ScanMode, languages: [String], pages: [Int], pageCount: Int)] = []
+        // Each page with the turn it was read in.
+        var documents: [(root: String, source: String, path: String, mode: ScanMode, languages: [String], pages: [Int], rotations: [Int?], pageCount: Int)] = []
         try archive.forEachPage(selection) { page in
             let record = page.record
             if let last = documents.last, last.root == page.root, last.source == record.source {
                 documents[documents.count - 1].pages.append(record.page)
+                documents[documents.count - 1].rotations.append(record.orientation?.rotation)
             } else {
-                documents.append((page.root, record.source, page.path, record.mode, record.languages, [record.page], record.pageCount))
+                documents.append((page.root, record.source, page.path, record.mode, record.languages, [record.page],
+                                  [record.orientation?.rotation], record.pageCount))
             }
         }
         var writers: [String: SearchablePDFWriter] = [:]
@@ -39,7 +42,7 @@ extension ArchiveExporter {
             } catch {
                 throw DocScanError.outputNotWritable(path: target.deletingLastPathComponent().path, reason: error.localizedDescription)
             }
-            let errors = try writer.write(pages: pages, to: target)
+            let errors = try writer.write(pages: pages, to: target, rotations: document.rotations)
             for (page, error) in zip(pages, errors) {
                 if let error {
                     failure(Failure(page: page.displayName, error: error))

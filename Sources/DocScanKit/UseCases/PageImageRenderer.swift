@@ -112,7 +112,8 @@ public final class PageImageRenderer: @unchecked Sendable {
         do {
             let configuration = try ScanConfiguration(
                 mode: first.record.mode, languages: try languages(first), store: models, jobs: 1)
-            let errors = try SearchablePDFWriter(configuration: configuration).write(pages: references, to: target)
+            let errors = try SearchablePDFWriter(configuration: configuration)
+                .write(pages: references, to: target, rotations: pages.map { $0.record.orientation?.rotation })
             if let error = errors.compactMap({ $0 }).first, errors.allSatisfy({ $0 != nil }) {
                 throw PageImageError.cannotRender(path: first.path, reason: error.message)
             }

@@ -95,6 +95,21 @@ struct SearchablePDFWriterTests {
         #expect(try Poppler.text(pdf).contains("Harbourside"))
     }
 
+    /// OSD turns the blurred letter on its pale desk onto its side; its record says it was read upright
+    /// (turned back after reading). Given that turn, its PDF page stands upright; left to the orient
+    /// stage, it lay on its side.
+    @Test func aPageIsPutInTheTurnItsRecordSaysItWasReadIn() throws {
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pages = try Self.pages(TestSupport.special("photos/blurred_curl.jpg"))
+        for (rotation, upright) in [(Int?.some(0), true), (nil, false)] {
+            let pdf = folder.appendingPathComponent("out-\(upright).pdf")
+            #expect(try Self.writer().write(pages: pages, to: pdf, rotations: [rotation]) == [nil])
+            let size = try #require(try Poppler.pageSizes(pdf).first)
+            #expect((size.width < size.height) == upright, "turned \(String(describing: rotation)): page is \(size)")
+        }
+    }
+
     @Test func aFileThatIsNotAnImageLeavesNoPDF() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
