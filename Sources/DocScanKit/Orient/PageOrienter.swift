@@ -145,9 +145,7 @@ public final class PageOrienter: PageStage {
     }
 
     public func run(_ page: LoadedPage, context: inout PageContext) throws -> OrientedPage {
-        var report = OrientationReport()
-        report.exif = page.exifOrientation
-        report.exifApplied = page.exifApplied
+        var report = Self.report(of: page)
         guard options.detect else { return OrientedPage(image: page.image, orientation: report) }
 
         report.detected = true
@@ -202,19 +200,13 @@ public final class PageOrienter: PageStage {
                 return OrientedPage(image: page.image, orientation: report)
             }
         }
-        guard let upright = page.image.rotated(quarterTurns: correction / 90) else {
-            throw PageError(.decodeFailed, "the page could not be turned upright")
-        }
-        report.rotation = correction
-        report.applied = true
-        return OrientedPage(image: upright, orientation: report)
+        return try Self.turned(page, by: correction, report: report)
     }
 
-    /// `page` turned by `rotation` clockwise degrees (a multiple of 90), without detecting anything.
-    static func turned(_ page: LoadedPage, by rotation: Int) throws -> OrientedPage {
-        var report = OrientationReport()
-        report.exif = page.exifOrientation
-        report.exifApplied = page.exifApplied
+    /// `page` turned by `rotation` clockwise degrees (a multiple of 90), without detecting anything, and
+    /// `report` (by default: what its file said) with the turn noted.
+    static func turned(_ page: LoadedPage, by rotation: Int, report: OrientationReport? = nil) throws -> OrientedPage {
+        var report = report ?? Self.report(of: page)
         let quarterTurns = ((rotation / 90) % 4 + 4) % 4
         guard quarterTurns != 0 else { return OrientedPage(image: page.image, orientation: report) }
         guard let image = page.image.rotated(quarterTurns: quarterTurns) else {
@@ -223,6 +215,14 @@ public final class PageOrienter: PageStage {
         report.rotation = quarterTurns * 90
         report.applied = true
         return OrientedPage(image: image, orientation: report)
+    }
+
+    /// A report of what `page`'s file said of its orientation (EXIF), before anything is detected.
+    private static func report(of page: LoadedPage) -> OrientationReport {
+        var report = OrientationReport()
+        report.exif = page.exifOrientation
+        report.exifApplied = page.exifApplied
+        return report
     }
 
     /// The square a turn is checked on: the centre of the page, the same text either way, and a fraction of

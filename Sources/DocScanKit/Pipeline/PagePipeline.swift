@@ -127,11 +127,10 @@ public final class PagePipeline {
             let warnings = context.warnings
             let rotation = (orientation.rotation + turn.correction) % 360
             // Whether the page is cleaned up again, for each way it is tried, in order (the record's
-            // corners stay in the pixels of the image cleaned up).
-            var candidates: [Bool] = turn.correction == 180 ? [false] : [true, false]
+            // corners stay in the pixels of the image cleaned up). It is loaded again from its file: kept
+            // through the first reading, the loaded page would hold a full-size copy under every page.
             var found: (cleaned: CleanedPage, upright: PixImage?, text: RecognizedText)?
-            while found == nil, !candidates.isEmpty {
-                let cleansAgain = candidates.removeFirst()
+            for cleansAgain in turn.correction == 180 ? [false] : [true, false] {
                 context.warnings = warnings
                 let turned: (cleaned: CleanedPage, upright: PixImage?)
                 if cleansAgain {
@@ -144,7 +143,10 @@ public final class PagePipeline {
                     turned = (CleanedPage(image: image, orientation: cleaned.orientation, cleanup: cleaned.cleanup, steps: []), nil)
                 }
                 let again = try clock.time(\.recognize) { try recognizer.run(turned.cleaned, context: &context) }
-                if turn.keeps(again, over: text) { found = (turned.cleaned, turned.upright, again) }
+                if turn.keeps(again, over: text) {
+                    found = (turned.cleaned, turned.upright, again)
+                    break
+                }
             }
             guard let (turnedPage, upright, again) = found else {
                 context.warnings = warnings

@@ -7,17 +7,16 @@ extension ArchiveExporter {
     func exportPDF(to folder: URL, failure: (Failure) -> Void) throws -> Report {
         var report = Report()
         let roots = try rootCount()
-        // The pages of one file, in order, with the mode and languages they were archived with.
-        // Each page with the turn it was read in.
-        var documents: [(root: String, source: String, path: String, mode: ScanMode, languages: [String], pages: [Int], rotations: [Int?], pageCount: Int)] = []
+        // The pages of one file, in order, each with the turn it was read in, with the mode and languages
+        // they were archived with.
+        var documents: [(root: String, source: String, path: String, mode: ScanMode, languages: [String], pages: [(number: Int, rotation: Int?)], pageCount: Int)] = []
         try archive.forEachPage(selection) { page in
             let record = page.record
+            let read = (number: record.page, rotation: record.orientation?.rotation)
             if let last = documents.last, last.root == page.root, last.source == record.source {
-                documents[documents.count - 1].pages.append(record.page)
-                documents[documents.count - 1].rotations.append(record.orientation?.rotation)
+                documents[documents.count - 1].pages.append(read)
             } else {
-                documents.append((page.root, record.source, page.path, record.mode, record.languages, [record.page],
-                                  [record.orientation?.rotation], record.pageCount))
+                documents.append((page.root, record.source, page.path, record.mode, record.languages, [read], record.pageCount))
             }
         }
         var writers: [String: SearchablePDFWriter] = [:]
@@ -27,7 +26,7 @@ extension ArchiveExporter {
             let format = ImageFormat(contentsOf: url)
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value ?? 0
             let pages = document.pages.map {
-                PageReference(url: url, relativePath: document.source, page: $0, pageCount: document.pageCount, format: format, fileSize: size)
+                PageReference(url: url, relativePath: document.source, page: $0.number, pageCount: document.pageCount, format: format, fileSize: size)
             }
             // One writer (one Tesseract engine) per mode and language list, for all their files.
             let key = "\(document.mode.rawValue) \(document.languages.joined(separator: "+"))"
@@ -42,7 +41,7 @@ extension ArchiveExporter {
             } catch {
                 throw DocScanError.outputNotWritable(path: target.deletingLastPathComponent().path, reason: error.localizedDescription)
             }
-            let errors = try writer.write(pages: pages, to: target, rotations: document.rotations)
+            let errors = try writer.write(pages: pages, to: target, rotations: document.pages.map(\.rotation))
             for (page, error) in zip(pages, errors) {
                 if let error {
                     failure(Failure(page: page.displayName, error: error))
