@@ -73,7 +73,8 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// The height of the page's tall letters (capitals, ascenders) in pixels, before any enlargement; nil
     /// when not measured (a bilevel page, a file giving 200 dpi or more, too few letters).
     @ExplicitNull public var letterHeight: Int?
-    /// How much the page was enlarged for its small print (`SmallPrint`); nil when it was not.
+    /// How much the page was scaled for its print size (`SmallPrint`): over 1 enlarged for small print,
+    /// under 1 reduced for large print; nil when it was not.
     @ExplicitNull public var enlargement: Double?
 
     /// Milliseconds per step: `sharpen`, `find_page`, `warp`, `background`, `despeckle`, `deskew`, `dewarp`, `rules`, `bands`, `enlarge` (only the steps that ran; a

@@ -24,7 +24,8 @@ public struct PageCleaner: PageStage {
         public var reverseBands = false
         /// Sharpen a photo whose print is out of focus (`BlurredPrint`).
         public var sharpenBlurredPrint = false
-        /// Enlarge a page whose print is small in pixels (`SmallPrint`), up to `longestSide` on its longer side.
+        /// Enlarge a page whose print is small in pixels (`SmallPrint`), up to `longestSide` on its longer side,
+        /// and reduce one whose print is large.
         public var enlargeSmallPrint = false
         /// The longer side a page may be enlarged to: the mode's working size (`PageLoader.workingSize(for:)`).
         public var longestSide = PageLoader.workingSize(for: .accurate)
@@ -149,7 +150,7 @@ public struct PageCleaner: PageStage {
             if let factor = smallPrintFactor(of: image, log: &log), let larger = image.scaled(by: factor) {
                 image = larger
                 log.report.enlargement = factor
-                log.keep("enlarged", image)
+                log.keep(Self.scaledStep(factor), image)
             }
             log.lap("enlarge")
             image = levelled(image, log: &log)
@@ -159,14 +160,14 @@ public struct PageCleaner: PageStage {
         /// What the page finder and the warp found, so a second pass of the later steps starts from it.
         let beforeFlattening = log.report
         image = levelled(evenedOut(image, log: &log), log: &log)
-        // Measured on the flat sheet; a sheet whose print is small is warped again from the photo
-        // enlarged, and its later steps run again at that size: one interpolation of the photo's pixels
+        // Measured on the flat sheet; a sheet whose print is small (or large) is warped again from the
+        // photo enlarged (or reduced), and its later steps run again at that size: one interpolation of the photo's pixels
         // instead of two, and lines tall enough for the skew and curl steps to measure (`SmallPrint`).
         if let factor = smallPrintFactor(of: image, log: &log) {
             if let larger = PageFinder.flatten(start, quad: sheet.quad, sides: sheet.sides, enlargedBy: factor) {
                 log.lap("enlarge")
                 log.steps.removeSubrange(stepsBefore...)
-                log.keep("enlarged", larger)
+                log.keep(Self.scaledStep(factor), larger)
                 // The second pass's findings replace the first's; both passes' times are kept.
                 let (stepsMs, letters) = (log.report.stepsMs, log.report.letterHeight)
                 log.report = beforeFlattening
@@ -184,7 +185,10 @@ public struct PageCleaner: PageStage {
         return CleanedPage(image: image, orientation: page.orientation, cleanup: log.report, steps: log.steps)
     }
 
-    /// How much `image` is to be enlarged for its small print (nil: not at all); the letters' height
+    /// The debug image's name for a page scaled by `factor` for its print size.
+    private static func scaledStep(_ factor: Double) -> String { factor < 1 ? "reduced" : "enlarged" }
+
+    /// How much `image` is to be scaled for its print size (nil: not at all); the letters' height
     /// measured goes into the report, and the time measuring takes into the `enlarge` step.
     private func smallPrintFactor(of image: PixImage, log: inout StepLog) -> Double? {
         _ = log.watch.lap()

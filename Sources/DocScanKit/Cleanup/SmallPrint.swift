@@ -20,6 +20,12 @@ import DocScanNative
 /// Pages whose print is large enough are left alone, and a page whose file gives `trustedResolution`
 /// or more is not measured at all, which spares scans the measuring (2–8 ms). No measure separated
 /// the few pages that read worse enlarged (a photo at a third, 0.010 → 0.019) from those that gained.
+///
+/// Print too large is reduced the same way (`largestLetters`): Tesseract read a phone photo of a table
+/// and a thermal receipt, their tall letters 33 px high at accurate mode's working size, with digits
+/// and letters garbled (`2.19 F` as `al TEE`, eval/real's table at CER 0.023) where fast mode, which
+/// works on a smaller copy, read them right; reduced to `reducedLetters`, both read as fast mode did
+/// (the table 0.000).
 enum SmallPrint {
     /// Tall letters lower than this (pixels) are small print.
     static let smallestLetters = 16
@@ -33,17 +39,29 @@ enum SmallPrint {
     /// Where too few pieces of print reach `TextSizeResolution.smallestLetter` (8 px) to be measured,
     /// pieces from this height count as letters: Fixtures' 200-dpi letter at a quarter measures 6 px.
     static let tiniestLetter = 5
+    /// Tall letters higher than this (pixels) are large print, reduced to `reducedLetters`. From 30 or
+    /// 32 px, Fixtures' curled lab report (30 px in accurate mode) was left as it read (CER 0.044; 0.038
+    /// reduced); reduced to 24 px it read at 0.052, to 22 px the invoice and the table lost letters.
+    /// Over the photo stress set a third of the page-runs are reduced, for 0.0259 → 0.0250 (accurate),
+    /// 0.0265 → 0.0261 (fast); the invoice's lone `1`s then read as `I` (README, the clean up stage).
+    static let largestLetters = 28
+    /// The height large print is reduced to.
+    static let reducedLetters = 26.0
     /// A page whose file gives at least this resolution is taken as large enough print.
     static let trustedResolution = 200
 
-    /// How `image` should be enlarged to be read: the factor and the tall letters' height measured, or
-    /// the height alone (factor nil) when its print is large enough or the enlarged page would be longer
-    /// than `longestSide`; nil when not measured (a bilevel page, a trusted resolution, too few letters).
+    /// How `image` should be scaled to be read: the factor (under 1 for large print) and the tall
+    /// letters' height measured, or the height alone (factor nil) when its print needs no scaling or the
+    /// enlarged page would be longer than `longestSide`; nil when not measured (a bilevel page, a trusted
+    /// resolution, too few letters).
     static func enlargement(for image: PixImage, longestSide: Int) -> (factor: Double?, letters: Int)? {
         guard image.depth == 8, !(trustedResolution...SourceResolution.plausible.upperBound).contains(image.resolution),
               let letters = TextSizeResolution.tallLetterHeight(of: image)
                 ?? TextSizeResolution.tallLetterHeight(of: image, smallest: tiniestLetter)
         else { return nil }
+        if letters > largestLetters {
+            return ((reducedLetters / Double(letters) * 100).rounded(.down) / 100, letters)
+        }
         guard letters < smallestLetters else { return (nil, letters) }
         let wanted = min(mostFactor, max(leastFactor, targetLetters / Double(letters)))
         let factor = min(wanted, Double(longestSide) / Double(max(image.width, image.height)))

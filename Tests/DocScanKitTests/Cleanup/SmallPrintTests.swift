@@ -118,16 +118,46 @@ struct SmallPrintTests {
         #expect(cer <= 0.005, "CER \(cer)")
     }
 
-    /// Print large enough is measured and left alone; a scan whose file gives a believable 200 dpi or
-    /// more is not measured at all.
-    @Test func largePrintAndTrustedScansAreLeftAlone() throws {
+    /// Print from `smallestLetters` to `largestLetters` high is measured and left alone; a scan whose file
+    /// gives a believable 200 dpi or more is not measured at all.
+    @Test func printOfAReadableSizeAndTrustedScansAreLeftAlone() throws {
         let photo = try #require(try TestSupport.scan(TestSupport.special("photos/desk_letter.jpg"), mode: .fast).first)
-        #expect((photo.cleanup?.letterHeight ?? 0) >= SmallPrint.smallestLetters, "\(String(describing: photo.cleanup))")
+        let letters = try #require(photo.cleanup?.letterHeight)
+        #expect((SmallPrint.smallestLetters...SmallPrint.largestLetters).contains(letters), "\(String(describing: photo.cleanup))")
         #expect(photo.cleanup?.enlargement == nil)
 
         let scan = try #require(try TestSupport.scan(TestSupport.fixture("en_letter.png"), mode: .fast).first)
         #expect(scan.cleanup?.letterHeight == nil && scan.cleanup?.enlargement == nil, "\(String(describing: scan.cleanup))")
         #expect(CharacterErrorRate.of(scan.text, reference: try TestSupport.groundTruth("en_letter"), chinese: false) <= 0.005)
+    }
+
+    /// Print taller than `largestLetters` is reduced to `reducedLetters`, whatever the working size: the
+    /// middle of the shadowed invoice photo (a JPEG without a resolution; the sheet and its print) at two
+    /// and a half times its size.
+    @Test func largePrintIsReducedToTheReducedHeight() throws {
+        let photo = try #require(PixImage(reading: TestSupport.special("photos/shadowed_invoice.jpg").path))
+        let grey = try #require(photo.depth == 8 ? photo : photo.normalizedForRecognition())
+        let middle = try #require(grey.cropped(to: PageBox(x: grey.width / 4, y: grey.height / 4, width: grey.width / 2, height: grey.height / 2)))
+        let large = try #require(middle.scaled(by: 2.5))
+        let measured = try #require(SmallPrint.enlargement(for: large, longestSide: 3500))
+        #expect(measured.letters > SmallPrint.largestLetters)
+        let factor = try #require(measured.factor)
+        #expect(abs(factor * Double(measured.letters) - SmallPrint.reducedLetters) <= 0.01 * Double(measured.letters), "\(measured)")
+        #expect(factor < 1)
+    }
+
+    /// In accurate mode the shadowed invoice's sheet is worked at a size where its capitals are over
+    /// `largestLetters` high: it is warped again reduced, and reads word for word.
+    @Test func aPhotoWithLargePrintIsReadReduced() throws {
+        let record = try #require(try TestSupport.scan(TestSupport.special("photos/shadowed_invoice.jpg"), mode: .accurate).first)
+        let cleanup = try #require(record.cleanup)
+        let letters = try #require(cleanup.letterHeight)
+        #expect(letters > SmallPrint.largestLetters, "\(cleanup)")
+        let factor = try #require(cleanup.enlargement)
+        #expect(abs(factor - SmallPrint.reducedLetters / Double(letters)) < 0.01, "\(cleanup)")
+        #expect(cleanup.warped)
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("photos/shadowed_invoice.gt.txt"), chinese: false)
+        #expect(cer <= 0.005, "CER \(cer)")
     }
 
     /// The factor brings tall letters to `targetLetters`, from `leastFactor` to `mostFactor`, and never
