@@ -112,9 +112,11 @@ struct RecognitionTests {
         #expect(SourceResolution(fileResolution: 200, paperSize: (2481, 3508)).dotsPerInch == 200)
         #expect(SourceResolution(fileResolution: 0, paperSize: (640, 480)).dotsPerInch == 0)
 
-        // Read without its resolution, the Chinese notice (A5 at 300 dpi) is taken as A4 at 212 dpi, not
-        // Tesseract's estimate of 537, and reads as well as with it (fast mode: CER 0.015; 0.019 when left
-        // to the estimate). An English page is measured instead (`TextSizeResolutionTests`).
+        // Read without its resolution, the Chinese notice (A5 at 300 dpi) is taken as an A4 page of the
+        // size it is read at, not given Tesseract's estimate of 537, and reads as well as with it (fast
+        // mode: CER 0.015; 0.019 when left to the estimate). Its characters are large print, so it is read
+        // reduced by 0.61 (`SmallPrint.largestLetters`): 129 dpi (212 at its own size). An English page is
+        // measured instead (`TextSizeResolutionTests`).
         let folder = try TestSupport.temporaryFolder()
         for name in ["zh_notice", "en_letter"] {
             try TurnAfterReadingTests.withoutResolution(Data(contentsOf: TestSupport.fixture("\(name).png")))
@@ -122,7 +124,8 @@ struct RecognitionTests {
         }
         let chinese = try PagePipeline(configuration: ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1))
         let notice = chinese.process(try #require(try PageSource(root: folder.appendingPathComponent("zh_notice.png")).list().pages.first))
-        #expect(notice.warnings.contains("the image has no resolution; taken as an A4 page of its size, 212 dpi"), "\(notice.warnings)")
+        #expect(notice.cleanup?.enlargement == 0.61, "\(String(describing: notice.cleanup))")
+        #expect(notice.warnings.contains("the image has no resolution; taken as an A4 page of its size, 129 dpi"), "\(notice.warnings)")
         let cer = CharacterErrorRate.of(notice.text, reference: try TestSupport.groundTruth("zh_notice"), chinese: true)
         #expect(cer <= 0.017, "CER \(cer)")
         let english = try PagePipeline(configuration: ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "eng"), jobs: 1))
