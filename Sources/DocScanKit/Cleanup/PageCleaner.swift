@@ -161,8 +161,9 @@ public struct PageCleaner: PageStage {
         let beforeFlattening = log.report
         image = levelled(evenedOut(image, log: &log), log: &log)
         // Measured on the flat sheet; a sheet whose print is small (or large) is warped again from the
-        // photo enlarged (or reduced), and its later steps run again at that size: one interpolation of the photo's pixels
-        // instead of two, and lines tall enough for the skew and curl steps to measure (`SmallPrint`).
+        // photo enlarged (or reduced), and its later steps run again at that size: one interpolation of
+        // the photo's pixels instead of two, and lines tall enough for the skew and curl steps to measure
+        // (`SmallPrint`).
         if let factor = smallPrintFactor(of: image, log: &log) {
             if let larger = PageFinder.flatten(start, quad: sheet.quad, sides: sheet.sides, enlargedBy: factor) {
                 log.lap("enlarge")
