@@ -96,7 +96,11 @@ public struct PageCleaner: PageStage {
         if options.findPage {
             var outcome = PageFinder.find(in: image)
             // The print's letters, found once for the checks of the sheet's sides below.
-            let letters: PhotoLetters? = if case .found = outcome { PhotoLetters(of: image) } else { nil }
+            let letters: PhotoLetters? = if case .found = outcome {
+                PhotoLetters(of: image, reduced: image === page.image ? page.reduced : nil)
+            } else {
+                nil
+            }
             // A side that cuts through lines of print is not the paper's edge.
             if case .found(let quad, let method, let score, _) = outcome, let letters, let wider = TextBeyondSheet.widened(quad, letters: letters) {
                 outcome = .found(wider.quad, method: method, score: score)

@@ -11,10 +11,15 @@ struct PhotoLetters {
     /// The pieces, in the reduced copy's pixels (`TextBeyondSheet.letters(in:)`).
     let letters: [TextBeyondSheet.Letter]
 
-    init?(of image: PixImage) {
+    /// - Parameter reduced: `image` already reduced by a factor (the orient stage's copy), taken when the
+    ///   factor is this one: the same pixels, and one reduction of the photo fewer (a Latin photo was
+    ///   reduced four times: orient stage, two page finders, letters). The page-finding step of
+    ///   eval/real's and Fixtures' 29 photos took 1.72 s instead of 2.06 s (accurate, three runs each).
+    init?(of image: PixImage, reduced: (image: PixImage, factor: Double)? = nil) {
         guard image.depth == 8 else { return nil }
         let factor = min(1, TextBeyondSheet.workingSize / Double(max(image.width, image.height)))
-        guard let small = factor < 1 ? image.scaled(by: factor) : image,
+        let copy = reduced.flatMap { $0.factor == factor ? $0.image : nil }
+        guard let small = factor < 1 ? copy ?? image.scaled(by: factor) : image,
               let letters = TextBeyondSheet.letters(in: small)
         else { return nil }
         (self.factor, width, height, self.letters) = (factor, image.width, image.height, letters)

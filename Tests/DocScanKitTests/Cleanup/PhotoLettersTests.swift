@@ -1,0 +1,61 @@
+import DocScanCore
+@testable import DocScanKit
+import DocScanNative
+import Testing
+
+/// A photo's print is found on the copy the orient stage reduced it to, when the page was left as it is
+/// and the copy has the size the clean-up stage works at, instead of reducing the photo once more.
+struct PhotoLettersTests {
+    /// The English letter on planks (2,100 × 2,800 px) is left as it is by the orient stage, which hands
+    /// on its copy at 1,600 px, a Latin page's working size; the letters found on that copy are the very
+    /// letters found on the photo reduced afresh.
+    @Test func theOrientStagesCopyGivesTheSameLetters() throws {
+        let configuration = try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "eng"), jobs: 1)
+        let recognizer = try configuration.recognizers.make(configuration.models, nil)
+        let orienter = try PageOrienter(options: configuration.orientation, osdModel: configuration.osdModel, checker: recognizer)
+        let page = try #require(try PageSource(root: TestSupport.special("photos/planks_letter_en.jpg")).list().pages.first)
+        var context = PageContext(page: page, mode: configuration.mode, languages: configuration.languages)
+        let oriented = try orienter.run(try PageLoader().run(page, context: &context), context: &context)
+        #expect(!oriented.orientation.applied)
+
+        let reduced = try #require(oriented.reduced)
+        let longSide = max(oriented.image.width, oriented.image.height)
+        #expect(longSide == 2800)
+        #expect(reduced.factor == TextBeyondSheet.workingSize / Double(longSide))
+        #expect(max(reduced.image.width, reduced.image.height) == 1600)
+
+        let shared = try #require(PhotoLetters(of: oriented.image, reduced: reduced))
+        let fresh = try #require(PhotoLetters(of: oriented.image))
+        let same = Self.described(shared) == Self.described(fresh)
+        #expect(same, "\(shared.letters.count) letters from the orient stage's copy, \(fresh.letters.count) from the photo")
+        // A page of print: at least half as many pieces as the letter has characters (1,017 besides spaces).
+        #expect(fresh.letters.count >= 500, "\(fresh.letters.count)")
+        // And the copy handed on is the one searched: the same copy inverted, light print on dark paper,
+        // holds other pieces.
+        let inverted = try #require(reduced.image.inverted())
+        let fromInverted = PhotoLetters(of: oriented.image, reduced: (inverted, reduced.factor))
+        let searched = fromInverted.map(Self.described) != Self.described(fresh)
+        #expect(searched, "the letters found are not those of the copy handed on")
+    }
+
+    /// A copy at another scale (a Chinese page's orient stage works at 2,400 px) is not taken: the photo
+    /// is reduced to the clean-up stage's own size.
+    @Test func aCopyAtAnotherScaleIsNotTaken() throws {
+        let page = try #require(try PageSource(root: TestSupport.special("photos/planks_letter_en.jpg")).list().pages.first)
+        var context = PageContext(page: page, mode: .accurate, languages: try LanguageList(parsing: "eng"))
+        let photo = try PageLoader().run(page, context: &context).image
+        let factor = 2400 / Double(max(photo.width, photo.height))
+        let larger = try #require(photo.scaled(by: factor))
+        let letters = try #require(PhotoLetters(of: photo, reduced: (larger, factor)))
+        #expect(max(letters.reducedWidth, letters.reducedHeight) == 1600)
+        let fresh = try #require(PhotoLetters(of: photo))
+        let same = Self.described(letters) == Self.described(fresh)
+        #expect(same, "\(letters.letters.count) letters beside the copy at 2,400 px, \(fresh.letters.count) without it")
+    }
+
+    /// The reduced copy's size and each letter's place and size, to compare two findings.
+    private static func described(_ letters: PhotoLetters) -> [[Double]] {
+        [[letters.factor, Double(letters.reducedWidth), Double(letters.reducedHeight)]]
+            + letters.letters.map { [$0.centre.x, $0.centre.y, Double($0.height), $0.halfExtent] }
+    }
+}
