@@ -59,12 +59,104 @@ void docscan_grey_histogram(const uint32_t *data, int width, int height, int wor
     }
 }
 
+/// Pixel x of a row of docscan_remap_grey: the map between the row's nodes `x0`/`y0` (above) and
+/// `x1`/`y1` (below), `fy` of the way down, interpolated across at x; then `src` there.
+static inline uint8_t remap_pixel(const uint32_t *src, int src_width, int src_height, int src_words_per_line,
+                                  const float *x0, const float *x1, const float *y0, const float *y1, int grid_columns,
+                                  float inverse_step, float fy, uint8_t fill, int x) {
+    float gx = (float)x * inverse_step;
+    int column = (int)gx;
+    if (column > grid_columns - 2) column = grid_columns - 2;
+    float fx = gx - (float)column;
+    float top_x = x0[column] + (x0[column + 1] - x0[column]) * fx;
+    float bottom_x = x1[column] + (x1[column + 1] - x1[column]) * fx;
+    float top_y = y0[column] + (y0[column + 1] - y0[column]) * fx;
+    float bottom_y = y1[column] + (y1[column + 1] - y1[column]) * fx;
+    float sx = top_x + (bottom_x - top_x) * fy;
+    float sy = top_y + (bottom_y - top_y) * fy;
+    uint8_t level = fill;
+    if (sx >= 0 && sy >= 0 && sx <= (float)(src_width - 1) && sy <= (float)(src_height - 1)) {
+        int ix = (int)sx, iy = (int)sy;
+        int ix1 = ix + 1 < src_width ? ix + 1 : ix, iy1 = iy + 1 < src_height ? iy + 1 : iy;
+        float ax = sx - (float)ix, ay = sy - (float)iy;
+        uint32_t *r0 = (uint32_t *)src + (long)iy * src_words_per_line;
+        uint32_t *r1 = (uint32_t *)src + (long)iy1 * src_words_per_line;
+        float upper = *pixel(r0, ix) + (*pixel(r0, ix1) - *pixel(r0, ix)) * ax;
+        float lower = *pixel(r1, ix) + (*pixel(r1, ix1) - *pixel(r1, ix)) * ax;
+        level = (uint8_t)(upper + (lower - upper) * ay + 0.5f);
+    }
+    return level;
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/// Pixels x ... x + 7 of a row of docscan_remap_grey (x a multiple of 4) that lie between the same two
+/// columns of nodes, `column` and the next: the same float operations as remap_pixel in each lane (no
+/// fused multiply-add: AVX2 alone is enabled here), the map's nodes read once for all eight and the
+/// four neighbours gathered as whole words. A lane mapped outside reads the first pixel and takes `fill`.
+__attribute__((target("avx2")))
+static void remap_eight(const uint32_t *src, int src_width, int src_height, int src_words_per_line,
+                        const float *x0, const float *x1, const float *y0, const float *y1, int column,
+                        float inverse_step, float fy, uint8_t fill, int x, uint32_t *out) {
+    __m256 columns = _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(x), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+    __m256 fx = _mm256_sub_ps(_mm256_mul_ps(columns, _mm256_set1_ps(inverse_step)), _mm256_set1_ps((float)column));
+    __m256 down = _mm256_set1_ps(fy);
+    __m256 ax0 = _mm256_set1_ps(x0[column]), ax1 = _mm256_set1_ps(x0[column + 1]);
+    __m256 bx0 = _mm256_set1_ps(x1[column]), bx1 = _mm256_set1_ps(x1[column + 1]);
+    __m256 ay0 = _mm256_set1_ps(y0[column]), ay1 = _mm256_set1_ps(y0[column + 1]);
+    __m256 by0 = _mm256_set1_ps(y1[column]), by1 = _mm256_set1_ps(y1[column + 1]);
+    __m256 top_x = _mm256_add_ps(ax0, _mm256_mul_ps(_mm256_sub_ps(ax1, ax0), fx));
+    __m256 bottom_x = _mm256_add_ps(bx0, _mm256_mul_ps(_mm256_sub_ps(bx1, bx0), fx));
+    __m256 top_y = _mm256_add_ps(ay0, _mm256_mul_ps(_mm256_sub_ps(ay1, ay0), fx));
+    __m256 bottom_y = _mm256_add_ps(by0, _mm256_mul_ps(_mm256_sub_ps(by1, by0), fx));
+    __m256 sx = _mm256_add_ps(top_x, _mm256_mul_ps(_mm256_sub_ps(bottom_x, top_x), down));
+    __m256 sy = _mm256_add_ps(top_y, _mm256_mul_ps(_mm256_sub_ps(bottom_y, top_y), down));
+    __m256 zero = _mm256_setzero_ps();
+    __m256 inside = _mm256_and_ps(
+        _mm256_and_ps(_mm256_cmp_ps(sx, zero, _CMP_GE_OQ), _mm256_cmp_ps(sy, zero, _CMP_GE_OQ)),
+        _mm256_and_ps(_mm256_cmp_ps(sx, _mm256_set1_ps((float)(src_width - 1)), _CMP_LE_OQ),
+                      _mm256_cmp_ps(sy, _mm256_set1_ps((float)(src_height - 1)), _CMP_LE_OQ)));
+    __m256 cx = _mm256_and_ps(sx, inside), cy = _mm256_and_ps(sy, inside);
+    __m256i ix = _mm256_cvttps_epi32(cx), iy = _mm256_cvttps_epi32(cy);
+    __m256i one = _mm256_set1_epi32(1);
+    __m256i ix1 = _mm256_min_epi32(_mm256_add_epi32(ix, one), _mm256_set1_epi32(src_width - 1));
+    __m256i iy1 = _mm256_min_epi32(_mm256_add_epi32(iy, one), _mm256_set1_epi32(src_height - 1));
+    __m256 across = _mm256_sub_ps(cx, _mm256_cvtepi32_ps(ix)), downward = _mm256_sub_ps(cy, _mm256_cvtepi32_ps(iy));
+    __m256i wpl = _mm256_set1_epi32(src_words_per_line);
+    __m256i upper_row = _mm256_mullo_epi32(iy, wpl), lower_row = _mm256_mullo_epi32(iy1, wpl);
+    __m256i three = _mm256_set1_epi32(3), bytes = _mm256_set1_epi32(0xFF);
+    __m256i shift0 = _mm256_slli_epi32(_mm256_sub_epi32(three, _mm256_and_si256(ix, three)), 3);
+    __m256i shift1 = _mm256_slli_epi32(_mm256_sub_epi32(three, _mm256_and_si256(ix1, three)), 3);
+    __m256i word0 = _mm256_srli_epi32(ix, 2), word1 = _mm256_srli_epi32(ix1, 2);
+    const int *base = (const int *)src;
+    __m256i p00 = _mm256_and_si256(_mm256_srlv_epi32(_mm256_i32gather_epi32(base, _mm256_add_epi32(upper_row, word0), 4), shift0), bytes);
+    __m256i p01 = _mm256_and_si256(_mm256_srlv_epi32(_mm256_i32gather_epi32(base, _mm256_add_epi32(upper_row, word1), 4), shift1), bytes);
+    __m256i p10 = _mm256_and_si256(_mm256_srlv_epi32(_mm256_i32gather_epi32(base, _mm256_add_epi32(lower_row, word0), 4), shift0), bytes);
+    __m256i p11 = _mm256_and_si256(_mm256_srlv_epi32(_mm256_i32gather_epi32(base, _mm256_add_epi32(lower_row, word1), 4), shift1), bytes);
+    __m256 upper = _mm256_add_ps(_mm256_cvtepi32_ps(p00), _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(p01, p00)), across));
+    __m256 lower = _mm256_add_ps(_mm256_cvtepi32_ps(p10), _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(p11, p10)), across));
+    __m256 value = _mm256_add_ps(_mm256_add_ps(upper, _mm256_mul_ps(_mm256_sub_ps(lower, upper), downward)), _mm256_set1_ps(0.5f));
+    __m256i level = _mm256_blendv_epi8(_mm256_set1_epi32(fill), _mm256_cvttps_epi32(value), _mm256_castps_si256(inside));
+    int levels[8];
+    _mm256_storeu_si256((__m256i *)levels, level);
+    // Pixels x ... x + 7 fill two whole words, the first pixel in the most significant byte.
+    out[x >> 2] = (uint32_t)levels[0] << 24 | (uint32_t)levels[1] << 16 | (uint32_t)levels[2] << 8 | (uint32_t)levels[3];
+    out[(x >> 2) + 1] = (uint32_t)levels[4] << 24 | (uint32_t)levels[5] << 16 | (uint32_t)levels[6] << 8 | (uint32_t)levels[7];
+}
+#endif
+
 void docscan_remap_grey(const uint32_t *src, int src_width, int src_height, int src_words_per_line,
                         uint32_t *dst, int dst_width, int dst_height, int dst_words_per_line,
                         const float *grid_x, const float *grid_y, int grid_columns, int grid_rows, int step,
                         uint8_t fill) {
     if (grid_columns < 2 || grid_rows < 2 || step < 1) return;
     const float inverse_step = 1.0f / (float)step;
+    int eights = 0;
+#if defined(__x86_64__)
+    // The image sizes must keep word and row indices in 32 bits for the gathers.
+    if (__builtin_cpu_supports("avx2") && (long)src_height * src_words_per_line < 0x7FFFFFFF) eights = dst_width / 8;
+#endif
     for (int y = 0; y < dst_height; y++) {
         uint32_t *out = dst + (long)y * dst_words_per_line;
         float gy = (float)y * inverse_step;
@@ -73,29 +165,24 @@ void docscan_remap_grey(const uint32_t *src, int src_width, int src_height, int 
         float fy = gy - (float)row;
         const float *x0 = grid_x + (long)row * grid_columns, *x1 = x0 + grid_columns;
         const float *y0 = grid_y + (long)row * grid_columns, *y1 = y0 + grid_columns;
-        for (int x = 0; x < dst_width; x++) {
-            float gx = (float)x * inverse_step;
-            int column = (int)gx;
-            if (column > grid_columns - 2) column = grid_columns - 2;
-            float fx = gx - (float)column;
-            float top_x = x0[column] + (x0[column + 1] - x0[column]) * fx;
-            float bottom_x = x1[column] + (x1[column + 1] - x1[column]) * fx;
-            float top_y = y0[column] + (y0[column + 1] - y0[column]) * fx;
-            float bottom_y = y1[column] + (y1[column + 1] - y1[column]) * fx;
-            float sx = top_x + (bottom_x - top_x) * fy;
-            float sy = top_y + (bottom_y - top_y) * fy;
-            uint8_t level = fill;
-            if (sx >= 0 && sy >= 0 && sx <= (float)(src_width - 1) && sy <= (float)(src_height - 1)) {
-                int ix = (int)sx, iy = (int)sy;
-                int ix1 = ix + 1 < src_width ? ix + 1 : ix, iy1 = iy + 1 < src_height ? iy + 1 : iy;
-                float ax = sx - (float)ix, ay = sy - (float)iy;
-                uint32_t *r0 = (uint32_t *)src + (long)iy * src_words_per_line;
-                uint32_t *r1 = (uint32_t *)src + (long)iy1 * src_words_per_line;
-                float upper = *pixel(r0, ix) + (*pixel(r0, ix1) - *pixel(r0, ix)) * ax;
-                float lower = *pixel(r1, ix) + (*pixel(r1, ix1) - *pixel(r1, ix)) * ax;
-                level = (uint8_t)(upper + (lower - upper) * ay + 0.5f);
+        int x = 0;
+#if defined(__x86_64__)
+        for (int k = 0; k < eights; k++, x += 8) {
+            // Eight pixels between the same two columns of nodes (their first and last are) at once.
+            int first = (int)((float)x * inverse_step), last = (int)((float)(x + 7) * inverse_step);
+            if (first > grid_columns - 2) first = grid_columns - 2;
+            if (last > grid_columns - 2) last = grid_columns - 2;
+            if (first == last) {
+                remap_eight(src, src_width, src_height, src_words_per_line, x0, x1, y0, y1, first, inverse_step, fy, fill, x, out);
+            } else {
+                for (int j = x; j < x + 8; j++) {
+                    *pixel(out, j) = remap_pixel(src, src_width, src_height, src_words_per_line, x0, x1, y0, y1, grid_columns, inverse_step, fy, fill, j);
+                }
             }
-            *pixel(out, x) = level;
+        }
+#endif
+        for (; x < dst_width; x++) {
+            *pixel(out, x) = remap_pixel(src, src_width, src_height, src_words_per_line, x0, x1, y0, y1, grid_columns, inverse_step, fy, fill, x);
         }
     }
 }
@@ -130,7 +217,6 @@ static inline uint8_t projective_pixel(const uint32_t *src, int src_width, int s
 }
 
 #if defined(__x86_64__)
-#include <immintrin.h>
 
 /// Eight output pixels of a row at once, from column `j` (a multiple of 4): the same float and double
 /// operations as projective_pixel in each lane (no fused multiply-add: AVX2 alone is enabled here), and
