@@ -85,12 +85,13 @@ enum EdgePageFinder {
         let horizontal = lines.filter(\.isHorizontal), vertical = lines.filter { !$0.isHorizontal }
         var usual: (found: Found, value: Double)?, any: (found: Found, value: Double)?
         let frameArea = Double(field.width * field.height)
+        let measured = SideMeasures()
         for (i, top) in horizontal.enumerated() {
             for bottom in horizontal[(i + 1)...] {
                 for (j, left) in vertical.enumerated() {
                     for right in vertical[(j + 1)...] {
                         guard let (quad, sides) = quadrilateral(top, bottom, left, right), quad.area >= minimumArea * frameArea,
-                              let support = support(of: quad, sides: sides, in: field, shadedEnd: shadedEnd)
+                              let support = support(of: quad, sides: sides, in: field, shadedEnd: shadedEnd, measured: measured)
                         else { continue }
                         // Among convincing outlines the larger wins: a sheet rather than a box printed on it.
                         let value = support.score + 0.3 * (quad.area / frameArea).squareRoot()
@@ -257,7 +258,7 @@ enum EdgePageFinder {
     /// With `shadedEnd`, one side may be the sheet's shaded end (`shadedSideSupport`); the result says
     /// whether one was.
     private static func support(
-        of quad: PageQuad, sides lines: [Line], in field: Field, shadedEnd: Bool
+        of quad: PageQuad, sides lines: [Line], in field: Field, shadedEnd: Bool, measured: SideMeasures
     ) -> (score: Double, shadedEnd: Bool)? {
         let margin = outsideCorner * Double(max(field.width, field.height))
         for corner in quad.corners {
@@ -278,32 +279,37 @@ enum EdgePageFinder {
                 continue
             }
             guard a.distance(to: b) > 8 else { return nil }
-            var hits = 0, darkerWithin = 0, samples = 0
-            for (x, y) in samplePoints(from: a, to: b) {
-                guard field.inside(Int(x), Int(y)) else { continue }
-                samples += 1
-                if isEdge(atX: x, y: y, outwardX: nx, outwardY: ny, in: field) {
-                    hits += 1
-                } else if shadedEnd, isEdge(atX: x, y: y, outwardX: -nx, outwardY: -ny, in: field) {
-                    darkerWithin += 1
+            let side = SideMeasures.Side(a: a, b: b, nx: nx, ny: ny)
+            let (samples, hits, darkerWithin) = measured.edges(of: side) {
+                var hits = 0, darkerWithin = 0, samples = 0
+                for (x, y) in samplePoints(from: a, to: b) {
+                    guard field.inside(Int(x), Int(y)) else { continue }
+                    samples += 1
+                    if isEdge(atX: x, y: y, outwardX: nx, outwardY: ny, in: field) {
+                        hits += 1
+                    } else if shadedEnd, isEdge(atX: x, y: y, outwardX: -nx, outwardY: -ny, in: field) {
+                        darkerWithin += 1
+                    }
                 }
+                return (samples, hits, darkerWithin)
             }
             guard samples >= 10 else { return nil }
             // A side with print beyond it (`ripple`) counts for less, and not at all past `maximumRipple`.
-            let ripple = ripple(beyond: a, b, outwardX: nx, outwardY: ny, in: field)
+            let ripple = measured.ripple(of: side) { Self.ripple(beyond: a, b, outwardX: nx, outwardY: ny, in: field) }
             let damping = min(1, max(0, (maximumRipple - ripple) / (maximumRipple - levelRipple)))
             let share = Double(hits) / Double(samples) * damping
             if share < minimumSideSupport {
                 // One side may be the sheet's shaded end, an edge the other way round (`shadedSideSupport`).
                 guard shadedEnd, beyondShadedEnd == nil, Double(darkerWithin) / Double(samples) * damping >= shadedSideSupport,
-                      let levels = levels(across: a, b, outwardX: nx, outwardY: ny, in: field), levels.within < levels.beyond
+                      let levels = measured.levels(of: side, { levels(across: a, b, outwardX: nx, outwardY: ny, in: field) }),
+                      levels.within < levels.beyond
                 else { return nil }
                 beyondShadedEnd = levels.beyond
                 total += borderSupport
                 continue
             }
             // A side too near the frame to look beyond is judged by its edge alone.
-            if let levels = levels(across: a, b, outwardX: nx, outwardY: ny, in: field) {
+            if let levels = measured.levels(of: side, { levels(across: a, b, outwardX: nx, outwardY: ny, in: field) }) {
                 guard levels.within >= levels.beyond + minimumSideContrast else { return nil }
                 within.append(levels.within)
                 beyond.append(levels.beyond)
@@ -461,5 +467,45 @@ enum EdgePageFinder {
             return field.grey[inY * field.width + inX] >= field.grey[outY * field.width + outX] + 8
         }
         return false
+    }
+}
+
+/// What the sides of one search's candidate outlines measured, each side (its two ends and the way out)
+/// once: a side is shared by every candidate whose line and two neighbouring lines are its own, and was
+/// measured again for each (a photo's search tries a few thousand candidates of a few hundred sides).
+/// The measures read only the search's gradients and levels, so a side measured once measures the same.
+private final class SideMeasures {
+    struct Side: Hashable {
+        let ax: Double, ay: Double, bx: Double, by: Double, nx: Double, ny: Double
+
+        init(a: PageQuad.Point, b: PageQuad.Point, nx: Double, ny: Double) {
+            (ax, ay, bx, by, self.nx, self.ny) = (a.x, a.y, b.x, b.y, nx, ny)
+        }
+    }
+
+    private var edges: [Side: (samples: Int, hits: Int, darkerWithin: Int)] = [:]
+    private var ripples: [Side: Double] = [:]
+    private var levels: [Side: (within: Double, beyond: Double)?] = [:]
+
+    /// The side's sample points in the image, those on an edge darker outward, and those darker inward.
+    func edges(of side: Side, _ measure: () -> (samples: Int, hits: Int, darkerWithin: Int)) -> (samples: Int, hits: Int, darkerWithin: Int) {
+        if let known = edges[side] { return known }
+        let value = measure()
+        edges[side] = value
+        return value
+    }
+
+    func ripple(of side: Side, _ measure: () -> Double) -> Double {
+        if let known = ripples[side] { return known }
+        let value = measure()
+        ripples[side] = value
+        return value
+    }
+
+    func levels(of side: Side, _ measure: () -> (within: Double, beyond: Double)?) -> (within: Double, beyond: Double)? {
+        if let known = levels[side] { return known }
+        let value = measure()
+        levels.updateValue(value, forKey: side)
+        return value
     }
 }
