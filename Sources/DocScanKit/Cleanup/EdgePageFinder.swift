@@ -472,8 +472,8 @@ enum EdgePageFinder {
 
 /// What the sides of one search's candidate outlines measured, each side (its two ends and the way out)
 /// once: a side is shared by every candidate whose line and two neighbouring lines are its own, and was
-/// measured again for each (a photo's search tries a few thousand candidates of a few hundred sides).
-/// The measures read only the search's gradients and levels, so a side measured once measures the same.
+/// measured again for each (the page-finding step of 29 photos: 1.72 → 1.55 s). The measures read only
+/// the search's gradients and levels, so a side measured once measures the same.
 private final class SideMeasures {
     struct Side: Hashable {
         let ax: Double, ay: Double, bx: Double, by: Double, nx: Double, ny: Double
