@@ -91,6 +91,15 @@ static inline uint8_t remap_pixel(const uint32_t *src, int src_width, int src_he
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+/// The levels of pixels `x` of the rows starting at word `row` of `src`, eight lanes at once, each read
+/// as its whole word.
+__attribute__((target("avx2")))
+static inline __m256i gathered_levels(const uint32_t *src, __m256i row, __m256i x) {
+    __m256i shift = _mm256_slli_epi32(_mm256_sub_epi32(_mm256_set1_epi32(3), _mm256_and_si256(x, _mm256_set1_epi32(3))), 3);
+    __m256i words = _mm256_i32gather_epi32((const int *)src, _mm256_add_epi32(row, _mm256_srli_epi32(x, 2)), 4);
+    return _mm256_and_si256(_mm256_srlv_epi32(words, shift), _mm256_set1_epi32(0xFF));
+}
+
 /// Pixels x ... x + 7 of a row of docscan_remap_grey (x a multiple of 4) that lie between the same two
 /// columns of nodes, `column` and the next: the same float operations as remap_pixel in each lane (no
 /// fused multiply-add: AVX2 alone is enabled here), the map's nodes read once for all eight and the
@@ -125,15 +134,8 @@ static void remap_eight(const uint32_t *src, int src_width, int src_height, int 
     __m256 across = _mm256_sub_ps(cx, _mm256_cvtepi32_ps(ix)), downward = _mm256_sub_ps(cy, _mm256_cvtepi32_ps(iy));
     __m256i wpl = _mm256_set1_epi32(src_words_per_line);
     __m256i upper_row = _mm256_mullo_epi32(iy, wpl), lower_row = _mm256_mullo_epi32(iy1, wpl);
-    __m256i three = _mm256_set1_epi32(3), bytes = _mm256_set1_epi32(0xFF);
-    __m256i shift0 = _mm256_slli_epi32(_mm256_sub_epi32(three, _mm256_and_si256(ix, three)), 3);
-    __m256i shift1 = _mm256_slli_epi32(_mm256_sub_epi32(three, _mm256_and_si256(ix1, three)), 3);
-    __m256i word0 = _mm256_srli_epi32(ix, 2), word1 = _mm256_srli_epi32(ix1, 2);
-    const int *base = (const int *)src;
-    __m256i p00 = _mm256_and_si256(_mm256_srlv_epi32(_mm256_i32gather_epi32(base, _mm256_add_epi32(upper_row, word0), 4), shift0), bytes);
-    __m256i p01 = _mm256_and_si256(_mm256_srlv_epi32(_mm256_i32gather_epi32(base, _mm256_add_epi32(upper_row, word1), 4), shift1), bytes);
-    __m256i p10 = _mm256_and_si256(_mm256_srlv_epi32(_mm256_i32gather_epi32(base, _mm256_add_epi32(lower_row, word0), 4), shift0), bytes);
-    __m256i p11 = _mm256_and_si256(_mm256_srlv_epi32(_mm256_i32gather_epi32(base, _mm256_add_epi32(lower_row, word1), 4), shift1), bytes);
+    __m256i p00 = gathered_levels(src, upper_row, ix), p01 = gathered_levels(src, upper_row, ix1);
+    __m256i p10 = gathered_levels(src, lower_row, ix), p11 = gathered_levels(src, lower_row, ix1);
     __m256 upper = _mm256_add_ps(_mm256_cvtepi32_ps(p00), _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(p01, p00)), across));
     __m256 lower = _mm256_add_ps(_mm256_cvtepi32_ps(p10), _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(p11, p10)), across));
     __m256 value = _mm256_add_ps(_mm256_add_ps(upper, _mm256_mul_ps(_mm256_sub_ps(lower, upper), downward)), _mm256_set1_ps(0.5f));
@@ -257,15 +259,9 @@ static void projective_eight(const uint32_t *src, int src_width, int src_height,
     __m256i upper = _mm256_andnot_si256(bottom, _mm256_mullo_epi32(yp, wpl));
     __m256i lower = _mm256_andnot_si256(bottom, _mm256_add_epi32(upper, wpl));
     __m256i xf = _mm256_and_si256(xpm, _mm256_set1_epi32(15)), yf = _mm256_and_si256(ypm, _mm256_set1_epi32(15));
-    __m256i sixteen = _mm256_set1_epi32(16), bytes = _mm256_set1_epi32(0xFF);
-    __m256i shift0 = _mm256_slli_epi32(_mm256_sub_epi32(_mm256_set1_epi32(3), _mm256_and_si256(xp, _mm256_set1_epi32(3))), 3);
-    __m256i shift1 = _mm256_slli_epi32(_mm256_sub_epi32(_mm256_set1_epi32(3), _mm256_and_si256(xp2, _mm256_set1_epi32(3))), 3);
-    __m256i word0 = _mm256_srli_epi32(xp, 2), word1 = _mm256_srli_epi32(xp2, 2);
-    const int *base = (const int *)src;
-    __m256i p00 = _mm256_and_si256(_mm256_srlv_epi32(_mm256_i32gather_epi32(base, _mm256_add_epi32(upper, word0), 4), shift0), bytes);
-    __m256i p10 = _mm256_and_si256(_mm256_srlv_epi32(_mm256_i32gather_epi32(base, _mm256_add_epi32(upper, word1), 4), shift1), bytes);
-    __m256i p01 = _mm256_and_si256(_mm256_srlv_epi32(_mm256_i32gather_epi32(base, _mm256_add_epi32(lower, word0), 4), shift0), bytes);
-    __m256i p11 = _mm256_and_si256(_mm256_srlv_epi32(_mm256_i32gather_epi32(base, _mm256_add_epi32(lower, word1), 4), shift1), bytes);
+    __m256i sixteen = _mm256_set1_epi32(16);
+    __m256i p00 = gathered_levels(src, upper, xp), p10 = gathered_levels(src, upper, xp2);
+    __m256i p01 = gathered_levels(src, lower, xp), p11 = gathered_levels(src, lower, xp2);
     __m256i xl = _mm256_sub_epi32(sixteen, xf), yl = _mm256_sub_epi32(sixteen, yf);
     __m256i v = _mm256_add_epi32(
         _mm256_add_epi32(_mm256_mullo_epi32(_mm256_mullo_epi32(xl, yl), p00), _mm256_mullo_epi32(_mm256_mullo_epi32(xl, yf), p01)),
