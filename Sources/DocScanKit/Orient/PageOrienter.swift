@@ -153,7 +153,7 @@ public final class PageOrienter: PageStage {
         let workingSize = options.workingSize ?? Options.defaultWorkingSize
         let factor = min(1, Double(workingSize) / Double(longSide))
         let reduced = factor < 1 ? page.image.scaled(by: factor) ?? page.image : page.image
-        /// The page left as it is, with the copy reduced here for the clean-up stage.
+        // The page left as it is, with the copy reduced here for the clean-up stage.
         let asItIs = OrientedPage(image: page.image, orientation: report, reduced: reduced !== page.image ? (reduced, factor) : nil)
         var ascenders: TextOrientation.Decision = .unknown
         if options.ascenderCheck, let shape = reduced.textOrientation() {
