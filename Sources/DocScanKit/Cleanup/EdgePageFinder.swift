@@ -489,23 +489,22 @@ private final class SideMeasures {
 
     /// The side's sample points in the image, those on an edge darker outward, and those darker inward.
     func edges(of side: Side, _ measure: () -> (samples: Int, hits: Int, darkerWithin: Int)) -> (samples: Int, hits: Int, darkerWithin: Int) {
-        if let known = edges[side] { return known }
-        let value = measure()
-        edges[side] = value
-        return value
+        Self.remembered(in: &edges, side, measure)
     }
 
     func ripple(of side: Side, _ measure: () -> Double) -> Double {
-        if let known = ripples[side] { return known }
-        let value = measure()
-        ripples[side] = value
-        return value
+        Self.remembered(in: &ripples, side, measure)
     }
 
     func levels(of side: Side, _ measure: () -> (within: Double, beyond: Double)?) -> (within: Double, beyond: Double)? {
-        if let known = levels[side] { return known }
+        Self.remembered(in: &levels, side, measure)
+    }
+
+    /// `side`'s value in `store`, measured and kept the first time (a measure of nil is kept too).
+    private static func remembered<Value>(in store: inout [Side: Value], _ side: Side, _ measure: () -> Value) -> Value {
+        if let known = store[side] { return known }
         let value = measure()
-        levels.updateValue(value, forKey: side)
+        store.updateValue(value, forKey: side)
         return value
     }
 }

@@ -153,8 +153,8 @@ public final class PageOrienter: PageStage {
         let workingSize = options.workingSize ?? Options.defaultWorkingSize
         let factor = min(1, Double(workingSize) / Double(longSide))
         let reduced = factor < 1 ? page.image.scaled(by: factor) ?? page.image : page.image
-        // The page left as it is, with the copy reduced here for the clean-up stage.
-        let asItIs = OrientedPage(image: page.image, orientation: report, reduced: reduced !== page.image ? (reduced, factor) : nil)
+        // Handed on with the page when it is left as it is, for the clean-up stage.
+        let copy = reduced !== page.image ? (image: reduced, factor: factor) : nil
         var ascenders: TextOrientation.Decision = .unknown
         if options.ascenderCheck, let shape = reduced.textOrientation() {
             report.ascendersUp = (shape.upConfidence * 100).rounded() / 100
@@ -164,12 +164,12 @@ public final class PageOrienter: PageStage {
         let correction: Int
         var weak: OrientationEngine.Detection?
         if let clear = ascenders.correction {
-            guard clear != 0 else { return asItIs.reported(report) }
+            guard clear != 0 else { return OrientedPage(image: page.image, orientation: report, reduced: copy) }
             correction = clear
             report.turnProposedBy = "ascenders"
         } else {
             guard let (detection, sure) = detectWithOSD(reduced, into: &report, context: &context) else {
-                return asItIs.reported(report)
+                return OrientedPage(image: page.image, orientation: report, reduced: copy)
             }
             correction = detection.correction
             weak = sure ? nil : detection
@@ -192,14 +192,14 @@ public final class PageOrienter: PageStage {
                     context.warnings.append(String(
                         format: "the page looks turned by %d° but OSD's confidence %.2f is under the threshold %.2f, and it reads no clearly better turned (confidence %.0f against %.0f); kept as it is",
                         weak.pageAngle, weak.confidence, options.threshold, confidenceTurned, confidenceAsIs))
-                    return asItIs.reported(report)
+                    return OrientedPage(image: page.image, orientation: report, reduced: copy)
                 }
             } else if confidenceAsIs >= confidenceTurned + Options.refusalMargin {
                 let who = report.turnProposedBy == "osd" ? "OSD" : "Leptonica's ascender count"
                 context.warnings.append(String(
                     format: "%@ proposed turning the page by %d°, but it reads better as it is (confidence %.0f against %.0f); kept as it is",
                     who, correction, confidenceAsIs, confidenceTurned))
-                return asItIs.reported(report)
+                return OrientedPage(image: page.image, orientation: report, reduced: copy)
             }
         }
         return try Self.turned(page, by: correction, report: report)
@@ -320,11 +320,6 @@ public struct OrientedPage {
     /// and the stage reduced it: the clean-up stage finds a photo's print on this copy instead of
     /// reducing the photo again when it works at the same size (`PhotoLetters`).
     var reduced: (image: PixImage, factor: Double)?
-
-    /// The same page with `orientation` as its report.
-    func reported(_ orientation: OrientationReport) -> OrientedPage {
-        OrientedPage(image: image, orientation: orientation, reduced: reduced)
-    }
 }
 
 @available(*, unavailable)
