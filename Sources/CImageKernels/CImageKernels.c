@@ -2,6 +2,9 @@
 
 #include <math.h>
 #include <stddef.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 /// Where pixel x of an 8-bit row lies among the row's bytes: Leptonica keeps 32-bit words in the
 /// machine's order, so on a little-endian machine a word's first pixel is its last byte in memory. The
@@ -59,6 +62,128 @@ void docscan_grey_histogram(const uint32_t *data, int width, int height, int wor
     }
 }
 
+void docscan_level_counts(const uint32_t *data, int width, int words_per_line, const int32_t *rows, int row_count,
+                          int column_step, const int32_t *columns, int column_count, uint32_t *counts) {
+    // Four tallies, by the counted pixel's place in fours, so that runs of one level do not wait on
+    // one counter.
+    uint32_t tally[4][256] = {{0}};
+    for (int index = 0; index < row_count; index++) {
+        uint32_t *row = (uint32_t *)data + (long)rows[index] * words_per_line;
+        if (columns) {
+            for (int i = 0; i < column_count; i++) tally[i & 3][*pixel(row, columns[i])]++;
+        } else if (column_step == 1) {
+            int whole = width / 4;
+            for (int word = 0; word < whole; word++) {
+                uint32_t value = row[word];
+                tally[0][value >> 24]++;
+                tally[1][(value >> 16) & 0xFF]++;
+                tally[2][(value >> 8) & 0xFF]++;
+                tally[3][value & 0xFF]++;
+            }
+            for (int x = 4 * whole; x < width; x++) tally[x & 3][*pixel(row, x)]++;
+        } else if (column_step == 2) {
+            int pairs = width / 8;
+            for (int pair = 0; pair < pairs; pair++) {
+                uint32_t first = row[2 * pair], second = row[2 * pair + 1];
+                tally[0][first >> 24]++;
+                tally[1][(first >> 8) & 0xFF]++;
+                tally[2][second >> 24]++;
+                tally[3][(second >> 8) & 0xFF]++;
+            }
+            for (int x = 8 * pairs; x < width; x += 2) tally[(x >> 1) & 3][*pixel(row, x)]++;
+        } else {
+            for (int x = 0, i = 0; x < width; x += column_step, i++) tally[i & 3][*pixel(row, x)]++;
+        }
+    }
+    for (int level = 0; level < 256; level++) {
+        counts[level] = tally[0][level] + tally[1][level] + tally[2][level] + tally[3][level];
+    }
+}
+
+/// Row `row` of an 8-bit image as bytes in pixel order (`out` holds the row's whole words).
+static void unpack_row(const uint32_t *row, int width, uint8_t *out) {
+    for (int word = 0; word < (width + 3) / 4; word++) {
+        uint32_t value = row[word];
+        out[4 * word] = (uint8_t)(value >> 24);
+        out[4 * word + 1] = (uint8_t)(value >> 16);
+        out[4 * word + 2] = (uint8_t)(value >> 8);
+        out[4 * word + 3] = (uint8_t)value;
+    }
+}
+
+/// Counts the steps between `a[x]` and `b[x]` for x in [from, to) at least `steep_from` into `tally`,
+/// and returns how many were smaller.
+static long count_steps(const uint8_t *a, const uint8_t *b, int from, int to, int steep_from, uint32_t *tally) {
+    long small = 0;
+    for (int x = from; x < to; x++) {
+        int step = a[x] >= b[x] ? a[x] - b[x] : b[x] - a[x];
+        if (step >= steep_from) tally[step]++; else small++;
+    }
+    return small;
+}
+
+#if defined(__x86_64__)
+/// `count_steps` 32 pixels at a time, up to the last whole 32 before `to`; returns where it stopped in
+/// `*stopped`. Most steps on a page are small, so only the lanes of steep ones are counted one by one.
+__attribute__((target("avx2,popcnt")))
+static long count_steps_avx2(const uint8_t *a, const uint8_t *b, int from, int to, int steep_from, uint32_t *tally,
+                             int *stopped) {
+    long small = 0;
+    const __m256i floor = _mm256_set1_epi8((char)steep_from);
+    int x = from;
+    for (; x + 32 <= to; x += 32) {
+        __m256i va = _mm256_loadu_si256((const __m256i *)(a + x)), vb = _mm256_loadu_si256((const __m256i *)(b + x));
+        __m256i step = _mm256_sub_epi8(_mm256_max_epu8(va, vb), _mm256_min_epu8(va, vb));
+        uint32_t steep = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(step, floor), step));
+        small += 32 - __builtin_popcount(steep);
+        if (steep) {
+            uint8_t steps[32];
+            _mm256_storeu_si256((__m256i *)steps, step);
+            while (steep) {
+                tally[steps[__builtin_ctz(steep)]]++;
+                steep &= steep - 1;
+            }
+        }
+    }
+    *stopped = x;
+    return small;
+}
+#endif
+
+void docscan_edge_histograms(const uint32_t *data, int width, int height, int words_per_line, int row_step,
+                             int steep_from, uint8_t *rows, uint32_t *levels, uint32_t *across, uint32_t *down) {
+    // Four tallies of the levels, by the pixel's place in its word, so that neighbours of one level do
+    // not wait on one counter.
+    uint32_t tally[4][256] = {{0}};
+    for (int level = 0; level < 256; level++) across[level] = down[level] = 0;
+    long small_across = 0, small_down = 0;
+    uint8_t *row = rows, *below = rows + (width + 3) / 4 * 4;
+#if defined(__x86_64__)
+    int vector = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+#endif
+    for (int y = 0; y < height - 1; y += row_step) {
+        unpack_row(data + (long)y * words_per_line, width, row);
+        unpack_row(data + (long)(y + 1) * words_per_line, width, below);
+        for (int x = 0; x < width; x++) tally[x & 3][row[x]]++;
+        // The first pixel has no left neighbour: a step of 0. Then pixel x + 1 against pixel x.
+        if (steep_from <= 0) across[0]++; else small_across++;
+        int from_across = 0, from_down = 0;
+#if defined(__x86_64__)
+        if (vector) {
+            small_across += count_steps_avx2(row + 1, row, 0, width - 1, steep_from, across, &from_across);
+            small_down += count_steps_avx2(row, below, 0, width, steep_from, down, &from_down);
+        }
+#endif
+        small_across += count_steps(row + 1, row, from_across, width - 1, steep_from, across);
+        small_down += count_steps(row, below, from_down, width, steep_from, down);
+    }
+    across[0] += (uint32_t)small_across;
+    down[0] += (uint32_t)small_down;
+    for (int level = 0; level < 256; level++) {
+        levels[level] = tally[0][level] + tally[1][level] + tally[2][level] + tally[3][level];
+    }
+}
+
 /// Pixel x of a row of docscan_remap_grey: the map between the row's nodes `x0`/`y0` (above) and
 /// `x1`/`y1` (below), `fy` of the way down, interpolated across at x; then `src` there.
 static inline uint8_t remap_pixel(const uint32_t *src, int src_width, int src_height, int src_words_per_line,
@@ -89,8 +214,6 @@ static inline uint8_t remap_pixel(const uint32_t *src, int src_width, int src_he
 }
 
 #if defined(__x86_64__)
-#include <immintrin.h>
-
 /// The levels of pixels `x` of the rows starting at word `row` of `src`, eight lanes at once, each read
 /// as its whole word.
 __attribute__((target("avx2")))

@@ -1,4 +1,5 @@
 import CLeptonica
+import DocScanCore
 @testable import DocScanNative
 import Testing
 
@@ -16,6 +17,58 @@ struct EdgeSteepnessTests {
         let sharpened = try #require(blurred.unsharpMasked(halfWidth: 2, fraction: 0.5))
         let after = try #require(sharpened.edgeSteepness())
         #expect(after > steepness * 1.1, "sharpened: \(steepness) → \(after)")
+    }
+
+    /// The counts behind the measure are, level for level, their specification's: every `rowStep`th
+    /// row but the last, each pixel's level, its step from its left neighbour (0 for a row's first) and
+    /// its step to the pixel below; counted from a steep step on, the smaller steps as steps of 0.
+    /// Cut-outs of odd widths, so that rows end inside a word and inside a run of 32.
+    @Test(arguments: [(1, 1203), (2, 1203), (3, 998), (2, 5)])
+    func theCountsAreTheSpecifications(rowStep: Int, width: Int) throws {
+        let photo = try greyFixture("photos/desk_letter.jpg")
+        let cut = try #require(photo.cropped(to: PageBox(x: 101, y: 57, width: width, height: 733)))
+        let samples = try #require(cut.greySamples())
+        var levels = [Int](repeating: 0, count: 256), across = levels, down = levels
+        for y in stride(from: 0, to: cut.height - 1, by: rowStep) {
+            for x in 0..<cut.width {
+                let value = Int(samples[y * cut.width + x])
+                let left = Int(samples[y * cut.width + max(0, x - 1)]), below = Int(samples[(y + 1) * cut.width + x])
+                levels[value] += 1
+                across[abs(value - left)] += 1
+                down[abs(value - below)] += 1
+            }
+        }
+        let counts = try #require(cut.edgeHistograms(rowStep: rowStep))
+        #expect(counts.levels == levels)
+        #expect(counts.across == across)
+        #expect(counts.down == down)
+        // Counted from a steep step on, the steeper steps as they are and the rest as steps of 0.
+        func fromSteep(_ steps: [Int]) -> [Int] {
+            [steps[..<32].reduce(0, +)] + [Int](repeating: 0, count: 31) + steps[32...]
+        }
+        let steep = try #require(cut.edgeHistograms(rowStep: rowStep, steepFrom: 32))
+        #expect(steep.levels == levels)
+        #expect(steep.across == fromSteep(across))
+        #expect(steep.down == fromSteep(down))
+        // The photo's print and paper both counted, and steps of both kinds (a wide cut-out).
+        guard width > 100 else { return }
+        #expect(levels[0..<100].reduce(0, +) > 0 && levels[180...].reduce(0, +) > 0)
+        #expect(across[40...].reduce(0, +) > 0 && down[40...].reduce(0, +) > 0)
+    }
+
+    /// The measure counts a page's small steps in bulk: in focus or out of it, it is the measure of
+    /// every step counted one by one.
+    @Test(arguments: ["photos/tilted_letter.jpg", "photos/blurred_letter.jpg", "pages/en_letter_150dpi.png"])
+    func theMeasureIsTheFullCounts(name: String) throws {
+        let page = try greyFixture(name)
+        let counts = try #require(page.edgeHistograms(rowStep: 2))
+        let range = try #require(Histogram(counts: counts.levels)?.levels(reaching: [0.01, 0.90]))
+        let steepest = try #require(Histogram(counts: counts.across)?.levels(reaching: [0.997])?.first)
+        let steepestDown = try #require(Histogram(counts: counts.down)?.levels(reaching: [0.997])?.first)
+        let full = Double(max(steepest, steepestDown)) / Double(range[1] - range[0])
+        #expect(page.edgeSteepness() == full)
+        // The blurred photo's steepest steps are shallow: it is the page counted again step by step.
+        #expect((min(steepest, steepestDown) < PixImage.steepStep) == name.contains("blurred"), "\(steepest), \(steepestDown)")
     }
 
     /// A blank page has no contrast to measure; a bilevel one is not measured.

@@ -16,6 +16,22 @@ void docscan_sharpen_grey_in_place(uint32_t *data, int width, int height, int wo
 /// as exact integers: Leptonica's histograms hold floats.
 void docscan_grey_histogram(const uint32_t *data, int width, int height, int words_per_line, uint32_t *counts);
 
+/// Counts the levels of an 8-bit image in Leptonica's layout into `counts` (256 entries, zeroed here)
+/// over the `row_count` rows `rows` (each counted as often as listed) and, in each, the `column_count`
+/// columns `columns`, or every `column_step`th column from the first when `columns` is NULL.
+void docscan_level_counts(const uint32_t *data, int width, int words_per_line, const int32_t *rows, int row_count,
+                          int column_step, const int32_t *columns, int column_count, uint32_t *counts);
+
+/// Counts, over every `row_step`th row of an 8-bit image in Leptonica's layout but its last, each
+/// pixel's level into `levels`, its step from its left neighbour (0 for a row's first pixel) into
+/// `across`, and its step to the pixel below into `down` (256 entries each, filled here); steps under
+/// `steep_from` are all counted as steps of 0 (0: every step as it is). `rows` is scratch for two rows'
+/// whole words of bytes. A page's steps are mostly small, and its steepest are what `edgeSteepness`
+/// looks for: those are counted one by one, the small ones 32 at a time (AVX2). In C because the plain
+/// loop in Swift, three counters a pixel, was a quarter of a flat scan's clean-up.
+void docscan_edge_histograms(const uint32_t *data, int width, int height, int words_per_line, int row_step,
+                             int steep_from, uint8_t *rows, uint32_t *levels, uint32_t *across, uint32_t *down);
+
 /// Fills an 8-bit image `dst` (Leptonica's layout) by sampling the 8-bit image `src` at a smooth map:
 /// `grid_x`/`grid_y` hold, for every `step`-th pixel of `dst` in both directions (`grid_columns` x
 /// `grid_rows` nodes, row by row), where in `src` it comes from; pixels between nodes take the map

@@ -42,7 +42,10 @@ extension PixImage {
     /// every `sampling`th row from the first; nil for other images.
     func levelCounts(sampling: Int) -> [Int]? {
         guard sampling >= 1 else { return nil }
-        return levelCounts(rows: Array(stride(from: 0, to: height, by: sampling)), columns: .every(sampling))
+        if let known = sampledCountsMemo, known.sampling == sampling { return known.counts }
+        let counts = levelCounts(rows: Array(stride(from: 0, to: height, by: sampling)), columns: .every(sampling))
+        if let counts { sampledCountsMemo = (sampling, counts) }
+        return counts
     }
 
     /// Pixels per grey level of the copy `pixScaleBySampling` makes of an 8-bit image without a colour
@@ -57,9 +60,12 @@ extension PixImage {
             let ratio = Float(length) / Float(sampled)
             return (0..<sampled).map { min(Int(Double(ratio * Float($0)) + 0.5), length - 1) }
         }
-        let columns = taken(width)
+        let rows = taken(height), columns = taken(width)
         let regular = columns.elementsEqual(stride(from: 0, to: width, by: factor))
-        return levelCounts(rows: taken(height), columns: regular ? .every(factor) : .listed(columns))
+        // Every `factor`th row and column (a page of even sides, halved): the pixels `levelCounts(sampling:)`
+        // takes, which the tone measures count on the same page.
+        if regular, rows.elementsEqual(stride(from: 0, to: height, by: factor)) { return levelCounts(sampling: factor) }
+        return levelCounts(rows: rows, columns: regular ? .every(factor) : .listed(columns))
     }
 
     /// Which pixels of each row a count takes.
@@ -74,48 +80,24 @@ extension PixImage {
     /// as listed) and `columns`; nil for other images.
     func levelCounts(rows: [Int], columns: CountedColumns) -> [Int]? {
         guard depth == 8 else { return nil }
-        return withUnsafePix { pix -> [Int]? in
-            guard pixGetColormap(pix) == nil, let data = pixGetData(pix) else { return nil }
-            let width = self.width, wordsPerLine = Int(pixGetWpl(pix))
-            // Four tallies, so that runs of one grey level do not wait on one counter.
-            var tallies = [Int](repeating: 0, count: 4 * 256)
-            tallies.withUnsafeMutableBufferPointer { tally in
-                for y in rows {
-                    let row = data + y * wordsPerLine
-                    // Pixel x of the row, in the tally of its place in its word.
-                    func count(_ x: Int) {
-                        tally[(x & 3) << 8 | Int(truncatingIfNeeded: (row[x >> 2] >> (24 - 8 * UInt32(x & 3))) & 0xFF)] += 1
-                    }
-                    switch columns {
-                    case .every(1):
-                        // Every pixel: a word's four at once, then the last word's pixels one by one.
-                        let whole = width / 4
-                        for index in 0..<whole {
-                            let word = row[index]
-                            tally[Int(truncatingIfNeeded: word >> 24)] += 1
-                            tally[256 | Int(truncatingIfNeeded: (word >> 16) & 0xFF)] += 1
-                            tally[512 | Int(truncatingIfNeeded: (word >> 8) & 0xFF)] += 1
-                            tally[768 | Int(truncatingIfNeeded: word & 0xFF)] += 1
-                        }
-                        for x in (4 * whole)..<width { count(x) }
-                    case .every(2):
-                        // Every other pixel: a word's first and third.
-                        let whole = width / 4
-                        for index in 0..<whole {
-                            let word = row[index]
-                            tally[Int(truncatingIfNeeded: word >> 24)] += 1
-                            tally[512 | Int(truncatingIfNeeded: (word >> 8) & 0xFF)] += 1
-                        }
-                        for x in stride(from: 4 * whole, to: width, by: 2) { count(x) }
-                    case .every(let step):
-                        for x in stride(from: 0, to: width, by: max(1, step)) { count(x) }
-                    case .listed(let xs):
-                        for x in xs { count(x) }
-                    }
+        var counts = [UInt32](repeating: 0, count: 256)
+        let counted = withUnsafePix { pix -> Bool in
+            guard pixGetColormap(pix) == nil, let data = pixGetData(pix) else { return false }
+            let rowList = rows.map { Int32(truncatingIfNeeded: $0) }
+            return counts.withUnsafeMutableBufferPointer { counts in
+                switch columns {
+                case .every(let step):
+                    docscan_level_counts(data, pixGetWidth(pix), pixGetWpl(pix), rowList, Int32(rowList.count),
+                                         Int32(max(1, step)), nil, 0, counts.baseAddress)
+                case .listed(let xs):
+                    let columnList = xs.map { Int32(truncatingIfNeeded: $0) }
+                    docscan_level_counts(data, pixGetWidth(pix), pixGetWpl(pix), rowList, Int32(rowList.count),
+                                         1, columnList, Int32(columnList.count), counts.baseAddress)
                 }
+                return true
             }
-            return (0..<256).map { tallies[$0] + tallies[256 + $0] + tallies[512 + $0] + tallies[768 + $0] }
         }
+        return counted ? counts.map(Int.init) : nil
     }
 
     /// The value of the pixel at (`x`, `y`); nil when Leptonica cannot read it.

@@ -10,6 +10,9 @@ public final class PixImage {
     var darkPixelsMemo: PixImage??
     /// `printSplit()`, once measured.
     var printSplitMemo: Int??
+    /// The last `levelCounts(sampling:)`: the print split and the tone levels count the same quarter
+    /// of a page's pixels (the despeckle and rule steps, each 2 ms of a flat A4 page's clean-up).
+    var sampledCountsMemo: (sampling: Int, counts: [Int])?
 
     /// Takes ownership of a `PIX` that the caller must not free; nil when Leptonica returned none.
     init?(taking pix: UnsafeMutablePointer<PIX>?) {
