@@ -54,45 +54,143 @@ void docscan_sharpen_grey_in_place(uint32_t *data, int width, int height, int wo
     }
 }
 
-void docscan_grey_histogram(const uint32_t *data, int width, int height, int words_per_line, uint32_t *counts) {
-    for (int level = 0; level < 256; level++) counts[level] = 0;
+
+void docscan_set_rows_per_column(const uint32_t *data, int width, int height, int words_per_line, int64_t *sums,
+                                 int32_t *counts) {
+    for (int x = 0; x < width; x++) sums[x] = counts[x] = 0;
+    if (width <= 0) return;
+    int last = (width - 1) >> 5;
+    uint32_t last_mask = width % 32 == 0 ? ~0u : ~(~0u >> (width % 32));
     for (int y = 0; y < height; y++) {
-        uint32_t *row = (uint32_t *)data + (long)y * words_per_line;
-        for (int x = 0; x < width; x++) counts[*pixel(row, x)]++;
+        const uint32_t *line = data + (long)y * words_per_line;
+        for (int index = 0; index <= last; index++) {
+            uint32_t word = index == last ? line[index] & last_mask : line[index];
+            int64_t *word_sums = sums + 32 * index;
+            int32_t *word_counts = counts + 32 * index;
+            if (word == ~0u) {
+                // A solid run across the word (a smeared text line's inside): all 32 at once.
+                for (int bit = 0; bit < 32; bit++) {
+                    word_sums[bit] += y;
+                    word_counts[bit]++;
+                }
+                continue;
+            }
+            while (word) {
+                int bit = __builtin_clz(word);
+                word_sums[bit] += y;
+                word_counts[bit]++;
+                word &= ~(0x80000000u >> bit);
+            }
+        }
+    }
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static uint64_t uniform_blocks_avx2(const uint8_t *bytes, int blocks) {
+    uint64_t uniform = 0;
+    for (int k = 0; k < blocks; k++) {
+        __m256i block = _mm256_loadu_si256((const __m256i *)(bytes + 32 * k));
+        __m256i first = _mm256_set1_epi8((char)bytes[32 * k]);
+        if (_mm256_movemask_epi8(_mm256_cmpeq_epi8(block, first)) == -1) uniform |= (uint64_t)1 << k;
+    }
+    return uniform;
+}
+#endif
+
+/// Which of the `blocks` (at most 64) blocks of 32 bytes at `bytes` hold one level: bit k for block k.
+/// Paper is most of a page, and a block of one level is counted at once. Without AVX2 none is.
+static uint64_t uniform_blocks(const uint8_t *bytes, int blocks) {
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2")) return uniform_blocks_avx2(bytes, blocks);
+#endif
+    (void)bytes;
+    (void)blocks;
+    return 0;
+}
+
+/// Counts the `count` bytes at `bytes` into `tally` (four tallies, so that runs of one level do not
+/// wait on one counter), a block of 32 of one level at once.
+static void count_bytes(const uint8_t *bytes, int count, uint32_t tally[4][256]) {
+    int whole = count / 32 * 32;
+    for (int chunk = 0; chunk < whole; chunk += 64 * 32) {
+        int blocks = (whole - chunk) / 32 < 64 ? (whole - chunk) / 32 : 64;
+        uint64_t uniform = uniform_blocks(bytes + chunk, blocks);
+        for (int k = 0; k < blocks; k++) {
+            const uint8_t *block = bytes + chunk + 32 * k;
+            if (uniform >> k & 1) {
+                tally[0][block[0]] += 32;
+                continue;
+            }
+            for (int i = 0; i < 32; i += 4) {
+                tally[0][block[i]]++;
+                tally[1][block[i + 1]]++;
+                tally[2][block[i + 2]]++;
+                tally[3][block[i + 3]]++;
+            }
+        }
+    }
+    for (int i = whole; i < count; i++) tally[i & 3][bytes[i]]++;
+}
+
+/// Counts the pixels x of a row (Leptonica's layout) from 0 to `width` that are multiples of `step`.
+/// A word-aligned block of 32 bytes holds pixels 32k to 32k + 31 in some order, so a block of one level
+/// is counted at once.
+static void count_every(const uint32_t *row, int width, int step, uint32_t tally[4][256]) {
+    const uint8_t *bytes = (const uint8_t *)row;
+    uint32_t *pixels = (uint32_t *)row;
+    int whole = width / 32 * 32, lane = 0;
+    for (int chunk = 0; chunk < whole; chunk += 64 * 32) {
+        int blocks = (whole - chunk) / 32 < 64 ? (whole - chunk) / 32 : 64;
+        uint64_t uniform = uniform_blocks(bytes + chunk, blocks);
+        for (int k = 0; k < blocks; k++) {
+            int start = chunk + 32 * k, first = (start + step - 1) / step * step;
+            if (first >= start + 32) continue;
+            if (uniform >> k & 1) {
+                tally[0][bytes[start]] += (uint32_t)((start + 31 - first) / step + 1);
+                continue;
+            }
+            for (int x = first; x < start + 32; x += step) tally[lane++ & 3][*pixel(pixels, x)]++;
+        }
+    }
+    for (int x = (whole + step - 1) / step * step; x < width; x += step) tally[lane++ & 3][*pixel(pixels, x)]++;
+}
+
+/// Counts the pixels `columns` of a row (Leptonica's layout), consecutive columns that fall in one
+/// block of 32 of one level at once.
+static void count_listed(const uint32_t *row, int width, const int32_t *columns, int count, uint32_t tally[4][256]) {
+    const uint8_t *bytes = (const uint8_t *)row;
+    uint32_t *pixels = (uint32_t *)row;
+    int whole = width / 32 * 32;
+    for (int i = 0; i < count;) {
+        int start = columns[i] & ~31, next = i + 1;
+        while (next < count && columns[next] >= start && columns[next] < start + 32) next++;
+        if (start + 32 <= whole && next - i > 1 && uniform_blocks(bytes + start, 1)) {
+            tally[0][bytes[start]] += (uint32_t)(next - i);
+            i = next;
+            continue;
+        }
+        for (; i < next; i++) tally[i & 3][*pixel(pixels, columns[i])]++;
+    }
+}
+
+void docscan_grey_histogram(const uint32_t *data, int width, int height, int words_per_line, uint32_t *counts) {
+    uint32_t tally[4][256] = {{0}};
+    for (int y = 0; y < height; y++) count_every(data + (long)y * words_per_line, width, 1, tally);
+    for (int level = 0; level < 256; level++) {
+        counts[level] = tally[0][level] + tally[1][level] + tally[2][level] + tally[3][level];
     }
 }
 
 void docscan_level_counts(const uint32_t *data, int width, int words_per_line, const int32_t *rows, int row_count,
                           int column_step, const int32_t *columns, int column_count, uint32_t *counts) {
-    // Four tallies, by the counted pixel's place in fours, so that runs of one level do not wait on
-    // one counter.
     uint32_t tally[4][256] = {{0}};
     for (int index = 0; index < row_count; index++) {
-        uint32_t *row = (uint32_t *)data + (long)rows[index] * words_per_line;
+        const uint32_t *row = data + (long)rows[index] * words_per_line;
         if (columns) {
-            for (int i = 0; i < column_count; i++) tally[i & 3][*pixel(row, columns[i])]++;
-        } else if (column_step == 1) {
-            int whole = width / 4;
-            for (int word = 0; word < whole; word++) {
-                uint32_t value = row[word];
-                tally[0][value >> 24]++;
-                tally[1][(value >> 16) & 0xFF]++;
-                tally[2][(value >> 8) & 0xFF]++;
-                tally[3][value & 0xFF]++;
-            }
-            for (int x = 4 * whole; x < width; x++) tally[x & 3][*pixel(row, x)]++;
-        } else if (column_step == 2) {
-            int pairs = width / 8;
-            for (int pair = 0; pair < pairs; pair++) {
-                uint32_t first = row[2 * pair], second = row[2 * pair + 1];
-                tally[0][first >> 24]++;
-                tally[1][(first >> 8) & 0xFF]++;
-                tally[2][second >> 24]++;
-                tally[3][(second >> 8) & 0xFF]++;
-            }
-            for (int x = 8 * pairs; x < width; x += 2) tally[(x >> 1) & 3][*pixel(row, x)]++;
+            count_listed(row, width, columns, column_count, tally);
         } else {
-            for (int x = 0, i = 0; x < width; x += column_step, i++) tally[i & 3][*pixel(row, x)]++;
+            count_every(row, width, column_step, tally);
         }
     }
     for (int level = 0; level < 256; level++) {
@@ -164,7 +262,7 @@ void docscan_edge_histograms(const uint32_t *data, int width, int height, int wo
     for (int y = 0; y < height - 1; y += row_step) {
         unpack_row(data + (long)y * words_per_line, width, row);
         unpack_row(data + (long)(y + 1) * words_per_line, width, below);
-        for (int x = 0; x < width; x++) tally[x & 3][row[x]]++;
+        count_bytes(row, width, tally);
         // The first pixel has no left neighbour: a step of 0. Then pixel x + 1 against pixel x.
         if (steep_from <= 0) across[0]++; else small_across++;
         int from_across = 0, from_down = 0;

@@ -25,7 +25,13 @@ struct EdgeSteepnessTests {
     /// Cut-outs of odd widths, so that rows end inside a word and inside a run of 32.
     @Test(arguments: [(1, 1203), (2, 1203), (3, 998), (2, 5)])
     func theCountsAreTheSpecifications(rowStep: Int, width: Int) throws {
-        let photo = try greyFixture("photos/desk_letter.jpg")
+        // A photo, and a rendered page whose paper is of one level (counted 32 pixels at once).
+        for name in ["photos/desk_letter.jpg", "pages/en_invoice.png"] {
+            try countsAreTheSpecifications(try greyFixture(name), rowStep: rowStep, width: width)
+        }
+    }
+
+    private func countsAreTheSpecifications(_ photo: PixImage, rowStep: Int, width: Int) throws {
         let cut = try #require(photo.cropped(to: PageBox(x: 101, y: 57, width: width, height: 733)))
         let samples = try #require(cut.greySamples())
         var levels = [Int](repeating: 0, count: 256), across = levels, down = levels

@@ -83,8 +83,9 @@ struct LeptonicaWrapperTests {
 }
 
 /// An 8-bit image of `width`×`height`: mostly light paper with dark strokes, levels spread by a fixed
-/// pseudo-random sequence.
-func speckled(width: Int, height: Int) throws -> PixImage {
+/// pseudo-random sequence; with `plainPaper`, bands of rows where paper of one level (230) alternates
+/// with the speckles every 50 columns, and some such rows plain throughout.
+func speckled(width: Int, height: Int, plainPaper: Bool = false) throws -> PixImage {
     let image = try #require(PixImage(taking: pixCreate(Int32(width), Int32(height), 8)))
     var state: UInt32 = 12345
     image.withUnsafePix { pix in
@@ -92,7 +93,8 @@ func speckled(width: Int, height: Int) throws -> PixImage {
             for x in 0..<width {
                 state = state &* 1_103_515_245 &+ 12345
                 let noise = (state >> 16) % 40
-                let level = (x / 7 + y / 5) % 6 == 0 ? 30 + noise : 200 + noise
+                let plain = plainPaper && (y / 9) % 3 == 0 && ((x / 50) % 2 == 0 || y % 27 == 1)
+                let level = plain ? 230 : (x / 7 + y / 5) % 6 == 0 ? 30 + noise : 200 + noise
                 _ = pixSetPixel(pix, Int32(x), Int32(y), level)
             }
         }
@@ -115,8 +117,13 @@ struct GreyHistogramTests {
 
     @Test(arguments: [(1001, 757), (64, 3), (333, 222), (1003, 5), (2, 7)])
     func splitAndHistogramMatchLeptonicasOnOddSizes(width: Int, height: Int) throws {
-        let image = try speckled(width: width, height: height)
-        for sampling in 1...3 {
+        for image in [try speckled(width: width, height: height), try speckled(width: width, height: height, plainPaper: true)] {
+            try splitAndHistogramMatchLeptonicas(image)
+        }
+    }
+
+    private func splitAndHistogramMatchLeptonicas(_ image: PixImage) throws {
+        for sampling in 1...4 {
             #expect(image.foregroundBackgroundSplit(scoreFraction: 0.1, sampling: sampling).map(Int32.init) == leptonicaSplit(image, sampling: sampling))
             let ours = try #require(image.greyHistogram(sampling: sampling))
             let theirs = try #require(Histogram(taking: image.withUnsafePix { pixGetGrayHistogram($0, Int32(sampling)) }))
@@ -129,7 +136,13 @@ struct GreyHistogramTests {
     /// it does not (its rounded source rows and columns), at the factors docscan and Leptonica use.
     @Test(arguments: [(1001, 757), (1000, 756), (64, 3), (333, 222), (1003, 5), (2, 7), (9, 9)])
     func sampledLevelsAreThoseOfLeptonicasSampledCopy(width: Int, height: Int) throws {
-        let image = try speckled(width: width, height: height)
+        for plainPaper in [false, true] {
+            try sampledLevelsAreThoseOfLeptonicasSampledCopy(try speckled(width: width, height: height, plainPaper: plainPaper))
+        }
+    }
+
+    private func sampledLevelsAreThoseOfLeptonicasSampledCopy(_ image: PixImage) throws {
+        let (width, height) = (image.width, image.height)
         for factor in 2...4 {
             let scale = Float(1 / Double(factor))
             let copy = try #require(PixImage(taking: image.withUnsafePix { pixScaleBySampling($0, scale, scale) }))

@@ -78,4 +78,21 @@ struct LineMorphologyTests {
             #expect(mine == leptonica, "\(page) at \(binary.width) px")
         }
     }
+
+    /// Each column's mean set row, rounded down, as counted pixel by pixel: on strokes whose rows end
+    /// inside a word with the spare bits set, and with a solid band (whole words set) across them.
+    @Test(arguments: [(1001, 157), (64, 40), (33, 41)])
+    func meanRowsPerColumnAreThePixels(width: Int, height: Int) throws {
+        let image = try strokes(width: width, height: height, seed: 7)
+        var band = boxCreate(0, 3, Int32(width), 4)
+        defer { boxDestroy(&band) }
+        _ = image.withUnsafePix { pixSetInRectArbitrary($0, band, 1) }
+        var expected = [Int?](repeating: nil, count: width)
+        for x in 0..<width {
+            let rows = (0..<height).filter { image.pixel(x: x, y: $0) == 1 }
+            expected[x] = rows.isEmpty ? nil : rows.reduce(0, +) / rows.count
+        }
+        #expect(image.meanSetRowPerColumn() == expected)
+        #expect(expected.allSatisfy { $0 != nil } && Set(expected.compactMap { $0 }).count > 3)
+    }
 }

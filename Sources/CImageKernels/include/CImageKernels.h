@@ -16,9 +16,16 @@ void docscan_sharpen_grey_in_place(uint32_t *data, int width, int height, int wo
 /// as exact integers: Leptonica's histograms hold floats.
 void docscan_grey_histogram(const uint32_t *data, int width, int height, int words_per_line, uint32_t *counts);
 
+/// For each column of a 1-bit image in Leptonica's layout (rows of `words_per_line` words, each word's
+/// first pixel in its most significant bit; bits past `width` ignored), the sum of the rows of its set
+/// pixels into `sums` and their number into `counts` (`width` entries each, zeroed here).
+void docscan_set_rows_per_column(const uint32_t *data, int width, int height, int words_per_line, int64_t *sums,
+                                 int32_t *counts);
+
 /// Counts the levels of an 8-bit image in Leptonica's layout into `counts` (256 entries, zeroed here)
 /// over the `row_count` rows `rows` (each counted as often as listed) and, in each, the `column_count`
-/// columns `columns`, or every `column_step`th column from the first when `columns` is NULL.
+/// columns `columns`, or every `column_step`th column from the first when `columns` is NULL. Blocks of
+/// 32 pixels of one level (paper) are counted at once (AVX2).
 void docscan_level_counts(const uint32_t *data, int width, int words_per_line, const int32_t *rows, int row_count,
                           int column_step, const int32_t *columns, int column_count, uint32_t *counts);
 

@@ -233,12 +233,19 @@ extension PixImage {
     /// column); nil when the image has no pixel data.
     func meanSetRowPerColumn() -> [Int?]? {
         precondition(depth == 1, "meanSetRowPerColumn reads 1-bit images only, not \(depth)-bit")
-        var sums = [Int](repeating: 0, count: width), counts = [Int](repeating: 0, count: width)
-        guard forEachSetPixel({ x, y in
-            sums[x] += y
-            counts[x] += 1
-        }) else { return nil }
-        return zip(sums, counts).map { sum, count in count > 0 ? sum / count : nil }
+        var sums = [Int64](repeating: 0, count: width), counts = [Int32](repeating: 0, count: width)
+        let summed = withUnsafePix { pix -> Bool in
+            guard let data = pixGetData(pix) else { return false }
+            sums.withUnsafeMutableBufferPointer { sums in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    docscan_set_rows_per_column(data, pixGetWidth(pix), pixGetHeight(pix), pixGetWpl(pix), sums.baseAddress,
+                                                counts.baseAddress)
+                }
+            }
+            return true
+        }
+        guard summed else { return nil }
+        return (0..<width).map { counts[$0] > 0 ? Int(sums[$0] / Int64(counts[$0])) : nil }
     }
 
     /// The bits of a 1-bit row's last word that lie within `width`: Leptonica leaves the others
