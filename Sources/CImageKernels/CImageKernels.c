@@ -441,6 +441,35 @@ static inline uint8_t projective_pixel(const uint32_t *src, int src_width, int s
 
 #if defined(__x86_64__)
 
+/// The levels of pixels `x` and `x2` (x2 at most 4 past x's word) of the rows starting at word `row`,
+/// eight lanes at once: x's word and the next read as one 64-bit lane (four lanes a gather), so each
+/// pixel pair costs one read instead of two. The caller sees that the next word is in the row.
+__attribute__((target("avx2")))
+static inline void gathered_pair(const uint32_t *src, __m256i row, __m256i x, __m256i x2, __m256i *first, __m256i *second) {
+    __m256i word = _mm256_srli_epi32(x, 2);
+    __m256i index = _mm256_add_epi32(row, word);
+    __m256i low = _mm256_i32gather_epi64((const long long *)src, _mm256_castsi256_si128(index), 4);
+    __m256i high = _mm256_i32gather_epi64((const long long *)src, _mm256_extracti128_si256(index, 1), 4);
+    // Pixel d of the two words (0-7) lies at bit 24 - 8d of the first, 88 - 8d of the pair from the second.
+    __m256i base = _mm256_slli_epi32(word, 2);
+    __m256i d1 = _mm256_sub_epi32(x, base), d2 = _mm256_sub_epi32(x2, base);
+    __m256i four = _mm256_set1_epi32(3);
+    __m256i s1 = _mm256_sub_epi32(_mm256_blendv_epi8(_mm256_set1_epi32(24), _mm256_set1_epi32(88), _mm256_cmpgt_epi32(d1, four)),
+                                  _mm256_slli_epi32(d1, 3));
+    __m256i s2 = _mm256_sub_epi32(_mm256_blendv_epi8(_mm256_set1_epi32(24), _mm256_set1_epi32(88), _mm256_cmpgt_epi32(d2, four)),
+                                  _mm256_slli_epi32(d2, 3));
+    // The shifts as 64-bit lanes, then each lane's level back in 32-bit lanes 0-7.
+    __m256i s1_low = _mm256_cvtepu32_epi64(_mm256_castsi256_si128(s1)), s1_high = _mm256_cvtepu32_epi64(_mm256_extracti128_si256(s1, 1));
+    __m256i s2_low = _mm256_cvtepu32_epi64(_mm256_castsi256_si128(s2)), s2_high = _mm256_cvtepu32_epi64(_mm256_extracti128_si256(s2, 1));
+    __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6), mask = _mm256_set1_epi32(0xFF);
+    __m256i a_low = _mm256_permutevar8x32_epi32(_mm256_srlv_epi64(low, s1_low), even);
+    __m256i a_high = _mm256_permutevar8x32_epi32(_mm256_srlv_epi64(high, s1_high), even);
+    __m256i b_low = _mm256_permutevar8x32_epi32(_mm256_srlv_epi64(low, s2_low), even);
+    __m256i b_high = _mm256_permutevar8x32_epi32(_mm256_srlv_epi64(high, s2_high), even);
+    *first = _mm256_and_si256(_mm256_blend_epi32(a_low, a_high, 0xF0), mask);
+    *second = _mm256_and_si256(_mm256_blend_epi32(b_low, b_high, 0xF0), mask);
+}
+
 /// Eight output pixels of a row at once, from column `j` (a multiple of 4): the same float and double
 /// operations as projective_pixel in each lane (no fused multiply-add: AVX2 alone is enabled here), and
 /// the four neighbours read as whole words.
@@ -481,8 +510,16 @@ static void projective_eight(const uint32_t *src, int src_width, int src_height,
     __m256i lower = _mm256_andnot_si256(bottom, _mm256_add_epi32(upper, wpl));
     __m256i xf = _mm256_and_si256(xpm, _mm256_set1_epi32(15)), yf = _mm256_and_si256(ypm, _mm256_set1_epi32(15));
     __m256i sixteen = _mm256_set1_epi32(16);
-    __m256i p00 = gathered_levels(src, upper, xp), p10 = gathered_levels(src, upper, xp2);
-    __m256i p01 = gathered_levels(src, lower, xp), p11 = gathered_levels(src, lower, xp2);
+    __m256i p00, p10, p01, p11;
+    __m256i word = _mm256_srli_epi32(xp, 2);
+    if (_mm256_movemask_epi8(_mm256_cmpgt_epi32(word, _mm256_set1_epi32(src_words_per_line - 2))) == 0) {
+        // Each lane's word and the next are inside its rows: the two neighbours of a row in one read.
+        gathered_pair(src, upper, xp, xp2, &p00, &p10);
+        gathered_pair(src, lower, xp, xp2, &p01, &p11);
+    } else {
+        p00 = gathered_levels(src, upper, xp), p10 = gathered_levels(src, upper, xp2);
+        p01 = gathered_levels(src, lower, xp), p11 = gathered_levels(src, lower, xp2);
+    }
     __m256i xl = _mm256_sub_epi32(sixteen, xf), yl = _mm256_sub_epi32(sixteen, yf);
     __m256i v = _mm256_add_epi32(
         _mm256_add_epi32(_mm256_mullo_epi32(_mm256_mullo_epi32(xl, yl), p00), _mm256_mullo_epi32(_mm256_mullo_epi32(xl, yf), p01)),
@@ -494,6 +531,10 @@ static void projective_eight(const uint32_t *src, int src_width, int src_height,
     out[j >> 2] = (uint32_t)levels[0] << 24 | (uint32_t)levels[1] << 16 | (uint32_t)levels[2] << 8 | (uint32_t)levels[3];
     out[(j >> 2) + 1] = (uint32_t)levels[4] << 24 | (uint32_t)levels[5] << 16 | (uint32_t)levels[6] << 8 | (uint32_t)levels[7];
 }
+#endif
+
+#ifndef PROJECTIVE_AHEAD
+#define PROJECTIVE_AHEAD 32
 #endif
 
 void docscan_projective_grey(const uint32_t *src, int src_width, int src_height, int src_words_per_line,
@@ -508,7 +549,18 @@ void docscan_projective_grey(const uint32_t *src, int src_width, int src_height,
         uint32_t *out = dst + (long)i * dst_words_per_line;
         int j = 0;
 #if defined(__x86_64__)
-        for (int k = 0; k < eights; k++, j += 8) projective_eight(src, src_width, src_height, src_words_per_line, vc, fill, i, j, out);
+        for (int k = 0; k < eights; k++, j += 8) {
+            // The gathers wait on memory: the source rows a little further along are asked for ahead.
+            int ahead = j + PROJECTIVE_AHEAD;
+            double factor = 1.0 / ((double)(vc[6] * ahead + vc[7] * i) + 1.0);
+            long ax = (long)(factor * (vc[0] * ahead + vc[1] * i + vc[2])), ay = (long)(factor * (vc[3] * ahead + vc[4] * i + vc[5]));
+            if (ax >= 0 && ay >= 0 && ax < src_width && ay + 1 < src_height) {
+                const uint32_t *line = src + ay * src_words_per_line + (ax >> 2);
+                __builtin_prefetch(line);
+                __builtin_prefetch(line + src_words_per_line);
+            }
+            projective_eight(src, src_width, src_height, src_words_per_line, vc, fill, i, j, out);
+        }
 #endif
         for (; j < dst_width; j++) *pixel(out, j) = projective_pixel(src, src_width, src_height, src_words_per_line, vc, fill, i, j);
     }
