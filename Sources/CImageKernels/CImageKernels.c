@@ -321,6 +321,35 @@ static inline __m256i gathered_levels(const uint32_t *src, __m256i row, __m256i 
     return _mm256_and_si256(_mm256_srlv_epi32(words, shift), _mm256_set1_epi32(0xFF));
 }
 
+/// The levels of pixels `x` and `x2` (x2 at most 4 past x's word) of the rows starting at word `row`,
+/// eight lanes at once: x's word and the next read as one 64-bit lane (four lanes a gather), so each
+/// pixel pair costs one read instead of two. The caller sees that the next word is in the row.
+__attribute__((target("avx2")))
+static inline void gathered_pair(const uint32_t *src, __m256i row, __m256i x, __m256i x2, __m256i *first, __m256i *second) {
+    __m256i word = _mm256_srli_epi32(x, 2);
+    __m256i index = _mm256_add_epi32(row, word);
+    __m256i low = _mm256_i32gather_epi64((const long long *)src, _mm256_castsi256_si128(index), 4);
+    __m256i high = _mm256_i32gather_epi64((const long long *)src, _mm256_extracti128_si256(index, 1), 4);
+    // Pixel d of the two words (0-7) lies at bit 24 - 8d of the first, 88 - 8d of the pair from the second.
+    __m256i base = _mm256_slli_epi32(word, 2);
+    __m256i d1 = _mm256_sub_epi32(x, base), d2 = _mm256_sub_epi32(x2, base);
+    __m256i four = _mm256_set1_epi32(3);
+    __m256i s1 = _mm256_sub_epi32(_mm256_blendv_epi8(_mm256_set1_epi32(24), _mm256_set1_epi32(88), _mm256_cmpgt_epi32(d1, four)),
+                                  _mm256_slli_epi32(d1, 3));
+    __m256i s2 = _mm256_sub_epi32(_mm256_blendv_epi8(_mm256_set1_epi32(24), _mm256_set1_epi32(88), _mm256_cmpgt_epi32(d2, four)),
+                                  _mm256_slli_epi32(d2, 3));
+    // The shifts as 64-bit lanes, then each lane's level back in 32-bit lanes 0-7.
+    __m256i s1_low = _mm256_cvtepu32_epi64(_mm256_castsi256_si128(s1)), s1_high = _mm256_cvtepu32_epi64(_mm256_extracti128_si256(s1, 1));
+    __m256i s2_low = _mm256_cvtepu32_epi64(_mm256_castsi256_si128(s2)), s2_high = _mm256_cvtepu32_epi64(_mm256_extracti128_si256(s2, 1));
+    __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6), mask = _mm256_set1_epi32(0xFF);
+    __m256i a_low = _mm256_permutevar8x32_epi32(_mm256_srlv_epi64(low, s1_low), even);
+    __m256i a_high = _mm256_permutevar8x32_epi32(_mm256_srlv_epi64(high, s1_high), even);
+    __m256i b_low = _mm256_permutevar8x32_epi32(_mm256_srlv_epi64(low, s2_low), even);
+    __m256i b_high = _mm256_permutevar8x32_epi32(_mm256_srlv_epi64(high, s2_high), even);
+    *first = _mm256_and_si256(_mm256_blend_epi32(a_low, a_high, 0xF0), mask);
+    *second = _mm256_and_si256(_mm256_blend_epi32(b_low, b_high, 0xF0), mask);
+}
+
 /// Pixels x ... x + 7 of a row of docscan_remap_grey (x a multiple of 4) that lie between the same two
 /// columns of nodes, `column` and the next: the same float operations as remap_pixel in each lane (no
 /// fused multiply-add: AVX2 alone is enabled here), the map's nodes read once for all eight and the
@@ -355,8 +384,14 @@ static void remap_eight(const uint32_t *src, int src_width, int src_height, int 
     __m256 across = _mm256_sub_ps(cx, _mm256_cvtepi32_ps(ix)), downward = _mm256_sub_ps(cy, _mm256_cvtepi32_ps(iy));
     __m256i wpl = _mm256_set1_epi32(src_words_per_line);
     __m256i upper_row = _mm256_mullo_epi32(iy, wpl), lower_row = _mm256_mullo_epi32(iy1, wpl);
-    __m256i p00 = gathered_levels(src, upper_row, ix), p01 = gathered_levels(src, upper_row, ix1);
-    __m256i p10 = gathered_levels(src, lower_row, ix), p11 = gathered_levels(src, lower_row, ix1);
+    __m256i p00, p01, p10, p11;
+    if (_mm256_movemask_epi8(_mm256_cmpgt_epi32(_mm256_srli_epi32(ix, 2), _mm256_set1_epi32(src_words_per_line - 2))) == 0) {
+        gathered_pair(src, upper_row, ix, ix1, &p00, &p01);
+        gathered_pair(src, lower_row, ix, ix1, &p10, &p11);
+    } else {
+        p00 = gathered_levels(src, upper_row, ix), p01 = gathered_levels(src, upper_row, ix1);
+        p10 = gathered_levels(src, lower_row, ix), p11 = gathered_levels(src, lower_row, ix1);
+    }
     __m256 upper = _mm256_add_ps(_mm256_cvtepi32_ps(p00), _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(p01, p00)), across));
     __m256 lower = _mm256_add_ps(_mm256_cvtepi32_ps(p10), _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_sub_epi32(p11, p10)), across));
     __m256 value = _mm256_add_ps(_mm256_add_ps(upper, _mm256_mul_ps(_mm256_sub_ps(lower, upper), downward)), _mm256_set1_ps(0.5f));
@@ -440,35 +475,6 @@ static inline uint8_t projective_pixel(const uint32_t *src, int src_width, int s
 }
 
 #if defined(__x86_64__)
-
-/// The levels of pixels `x` and `x2` (x2 at most 4 past x's word) of the rows starting at word `row`,
-/// eight lanes at once: x's word and the next read as one 64-bit lane (four lanes a gather), so each
-/// pixel pair costs one read instead of two. The caller sees that the next word is in the row.
-__attribute__((target("avx2")))
-static inline void gathered_pair(const uint32_t *src, __m256i row, __m256i x, __m256i x2, __m256i *first, __m256i *second) {
-    __m256i word = _mm256_srli_epi32(x, 2);
-    __m256i index = _mm256_add_epi32(row, word);
-    __m256i low = _mm256_i32gather_epi64((const long long *)src, _mm256_castsi256_si128(index), 4);
-    __m256i high = _mm256_i32gather_epi64((const long long *)src, _mm256_extracti128_si256(index, 1), 4);
-    // Pixel d of the two words (0-7) lies at bit 24 - 8d of the first, 88 - 8d of the pair from the second.
-    __m256i base = _mm256_slli_epi32(word, 2);
-    __m256i d1 = _mm256_sub_epi32(x, base), d2 = _mm256_sub_epi32(x2, base);
-    __m256i four = _mm256_set1_epi32(3);
-    __m256i s1 = _mm256_sub_epi32(_mm256_blendv_epi8(_mm256_set1_epi32(24), _mm256_set1_epi32(88), _mm256_cmpgt_epi32(d1, four)),
-                                  _mm256_slli_epi32(d1, 3));
-    __m256i s2 = _mm256_sub_epi32(_mm256_blendv_epi8(_mm256_set1_epi32(24), _mm256_set1_epi32(88), _mm256_cmpgt_epi32(d2, four)),
-                                  _mm256_slli_epi32(d2, 3));
-    // The shifts as 64-bit lanes, then each lane's level back in 32-bit lanes 0-7.
-    __m256i s1_low = _mm256_cvtepu32_epi64(_mm256_castsi256_si128(s1)), s1_high = _mm256_cvtepu32_epi64(_mm256_extracti128_si256(s1, 1));
-    __m256i s2_low = _mm256_cvtepu32_epi64(_mm256_castsi256_si128(s2)), s2_high = _mm256_cvtepu32_epi64(_mm256_extracti128_si256(s2, 1));
-    __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6), mask = _mm256_set1_epi32(0xFF);
-    __m256i a_low = _mm256_permutevar8x32_epi32(_mm256_srlv_epi64(low, s1_low), even);
-    __m256i a_high = _mm256_permutevar8x32_epi32(_mm256_srlv_epi64(high, s1_high), even);
-    __m256i b_low = _mm256_permutevar8x32_epi32(_mm256_srlv_epi64(low, s2_low), even);
-    __m256i b_high = _mm256_permutevar8x32_epi32(_mm256_srlv_epi64(high, s2_high), even);
-    *first = _mm256_and_si256(_mm256_blend_epi32(a_low, a_high, 0xF0), mask);
-    *second = _mm256_and_si256(_mm256_blend_epi32(b_low, b_high, 0xF0), mask);
-}
 
 /// Eight output pixels of a row at once, from column `j` (a multiple of 4): the same float and double
 /// operations as projective_pixel in each lane (no fused multiply-add: AVX2 alone is enabled here), and
