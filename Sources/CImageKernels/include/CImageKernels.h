@@ -7,10 +7,12 @@
 /// first pixel in its most significant byte) in place: every pixel at least two from the border gets
 /// `fraction` of its high-pass (itself less the mean of its 5x5 box) added, with the float arithmetic
 /// of Leptonica's pixUnsharpMaskingGray2D, so the levels are the ones Leptonica gives. `sums` is scratch
-/// for 5 x `width` floats. In C rather than Swift because the tests run a debug build, where the same
-/// loop in Swift took 260 ms on a 1.6-megapixel page and this one takes about 20.
+/// for 5 x `width` floats, `lines` for two rows' whole words of bytes. In C rather than Swift because
+/// the tests run a debug build, where the same loop in Swift took 260 ms on a 1.6-megapixel page and
+/// this one takes about 20. Each row is worked on as bytes in pixel order, which the compiler runs
+/// several pixels at a time.
 void docscan_sharpen_grey_in_place(uint32_t *data, int width, int height, int words_per_line,
-                                   float fraction, float *sums);
+                                   float fraction, float *sums, uint8_t *lines);
 
 /// Counts the levels of an 8-bit image in Leptonica's layout into `counts` (256 entries, zeroed here),
 /// as exact integers: Leptonica's histograms hold floats.

@@ -22,11 +22,14 @@ extension PixImage {
         guard depth == 8 else { return }
         let width = self.width
         var sums = [Float](repeating: 0, count: 5 * width)
+        var lines = [UInt8](repeating: 0, count: 2 * ((width + 3) / 4 * 4))
         withUnsafePix { pix in
             guard let data = pixGetData(pix) else { return }
             sums.withUnsafeMutableBufferPointer { sums in
-                docscan_sharpen_grey_in_place(
-                    data, Int32(width), pixGetHeight(pix), pixGetWpl(pix), fraction, sums.baseAddress)
+                lines.withUnsafeMutableBufferPointer { lines in
+                    docscan_sharpen_grey_in_place(
+                        data, Int32(width), pixGetHeight(pix), pixGetWpl(pix), fraction, sums.baseAddress, lines.baseAddress)
+                }
             }
         }
     }
