@@ -124,9 +124,11 @@ float docscan_sheared_square_sum(const uint16_t *prefix, int width, int height, 
 /// Leptonica's pixFindSkewSweepAndSearchScore on a 1-bit image `search` and its further reduced copy
 /// `sweep` (the same pointer when they are one image), with its float arithmetic, tie-breaking,
 /// confidence and end score, and the score of `search` unturned. Leptonica shears the whole image once
-/// per angle (46 times for a 15° sweep) and counts its rows; here each image's row counts per column
-/// are summed once (`prefix`: scratch for (`search_width` + 1) x `search_height` entries, at least as
-/// many as the sweep needs; `column_words` and `rows` for `search_height`). Returns 1 when `search` has
+/// per angle (46 times for a 15° sweep) and counts its rows; here the sweep copy's row counts per column
+/// are summed once, and the search copy's (when it is another image) at its words' edges. Scratch:
+/// `prefix` for the larger of (`sweep_width` + 1) x `sweep_height` entries and (`search_width` / 32 + 2)
+/// x `search_height`; `column_words` for the larger of `sweep_height` and (`search_width` / 32 + 1) x
+/// `search_height`; `rows` for `search_height`. Returns 1 when `search` has
 /// no set pixel, as Leptonica does, -1 when it is wider than 65,535 pixels (the counts are 16-bit),
 /// else 0; the angle and confidence are 0 when the best angle of the sweep is at either end.
 int docscan_skew_sweep_search(const uint32_t *search, int search_width, int search_height, int search_words_per_line,

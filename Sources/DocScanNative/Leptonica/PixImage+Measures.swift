@@ -140,10 +140,10 @@ extension PixImage {
         let status: Int32
         if search.width <= 65_535 {
             // Filled by the kernel before it is read: column 0 zeroed, each next column from the last.
-            var prefix = [UInt16](unsafeUninitializedCapacity: (search.width + 1) * search.height) { _, count in
-                count = (search.width + 1) * search.height
-            }
-            var columnWords = [UInt32](repeating: 0, count: search.height)
+            let words = search.width / 32 + 1
+            let prefixCount = max((sweep.width + 1) * sweep.height, (words + 1) * search.height)
+            var prefix = [UInt16](unsafeUninitializedCapacity: prefixCount) { _, count in count = prefixCount }
+            var columnWords = [UInt32](repeating: 0, count: max(sweep.height, words * search.height))
             var rows = [Int32](repeating: 0, count: search.height)
             status = search.withUnsafePix { searchPix in
                 sweep.withUnsafePix { sweepPix -> Int32 in
