@@ -163,6 +163,13 @@ static void count_bytes(const uint8_t *bytes, int count, uint32_t tally[4][256])
 static void count_every(const uint32_t *row, int width, int step, uint32_t tally[4][256]) {
     const uint8_t *bytes = (const uint8_t *)row;
     uint32_t *pixels = (uint32_t *)row;
+    if (step == 1) {
+        // Every pixel: the row's whole words are its first pixels' bytes, in whatever order.
+        int counted = width / 4 * 4;
+        count_bytes(bytes, counted, tally);
+        for (int x = counted; x < width; x++) tally[x & 3][*pixel(pixels, x)]++;
+        return;
+    }
     int whole = width / 32 * 32, lane = 0;
     for (int chunk = 0; chunk < whole; chunk += 64 * 32) {
         int blocks = (whole - chunk) / 32 < 64 ? (whole - chunk) / 32 : 64;
@@ -174,19 +181,10 @@ static void count_every(const uint32_t *row, int width, int step, uint32_t tally
                 tally[0][bytes[start]] += (uint32_t)((start + 31 - first) / step + 1);
                 continue;
             }
-            const uint8_t *block = bytes + start;
-            if (step == 1) {
-                // Every byte of the block, in whatever order the words hold them.
-                for (int i = 0; i < 32; i += 4) {
-                    tally[0][block[i]]++;
-                    tally[1][block[i + 1]]++;
-                    tally[2][block[i + 2]]++;
-                    tally[3][block[i + 3]]++;
-                }
-            } else if (step == 2) {
+            if (step == 2) {
                 // The even pixels: every other byte from the first even pixel's (odd bytes when the
                 // machine is little-endian).
-                const uint8_t *even = block + (byte_index(0) & 1);
+                const uint8_t *even = bytes + start + (byte_index(0) & 1);
                 for (int i = 0; i < 32; i += 8) {
                     tally[0][even[i]]++;
                     tally[1][even[i + 2]]++;
