@@ -29,7 +29,8 @@ struct MemoryTallyTests {
         tally.workerFinished(worker: 0, childPeak: 900_000_000)
         var summary = ScanSummary(total: 0, written: 0, failures: [], skipped: [], elapsed: 0, interrupted: false)
         tally.fill(&summary)
-        #expect(summary.peakMemory == 900_000_000)
+        // This process's own peak counts too: the test process, running every suite, can pass 900 MB.
+        #expect(summary.peakMemory == max(900_000_000, summary.mainPeakMemory))
     }
 
     /// Pages read on threads of this process: its own peak.
