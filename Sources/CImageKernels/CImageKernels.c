@@ -1142,3 +1142,92 @@ void docscan_threshold_to_binary(const uint32_t *src, int width, int height, int
         if (width % 32) out[blocks] = bits;
     }
 }
+
+/// Entries [`from`, `to`) of row y of Leptonica's full-size disparity array (`fpixScaleByInteger` of
+/// the samples, then `fpixAddSlopeBorder`'s extension to the right), for a row y within the
+/// interpolated rows (y < `sampling` x (`sampled_height` - 1) + 1); `to` is at most the array's width.
+/// The arithmetic is Leptonica's, operation for operation and in its types (float products, some of
+/// them carried on in double), so every value is the same float.
+static void interpolated_disparities(const float *sampled, int sampled_width, int sampled_height, int sampled_words_per_line,
+                                     int sampling, const float *fract, int y, int from, int to, float *out) {
+#pragma clang fp contract(off)
+    int scaled_width = sampling * (sampled_width - 1) + 1, scaled_height = sampling * (sampled_height - 1) + 1;
+    int inner = to < scaled_width - 1 ? to : scaled_width - 1;
+    if (y < scaled_height - 1) {
+        int block = y / sampling, k = y % sampling;
+        const float *upper = sampled + (long)block * sampled_words_per_line, *lower = upper + sampled_words_per_line;
+        float fk = fract[k];
+        double across = 1.0 - fk, down = fk;
+        for (int j = from / sampling; j * sampling < inner; j++) {
+            float val0 = upper[j], val1 = upper[j + 1], val2 = lower[j], val3 = lower[j + 1];
+            int start = from > j * sampling ? from - j * sampling : 0;
+            int end = inner - j * sampling < sampling ? inner - j * sampling : sampling;
+            float *line = out + j * sampling;
+            for (int m = start; m < end; m++) {
+                line[m] = (float)(val0 * (1.0 - fract[m]) * across + val1 * fract[m] * across
+                                  + val2 * (1.0 - fract[m]) * down + val3 * fract[m] * fk);
+            }
+        }
+        if (from <= scaled_width - 1 && scaled_width - 1 < to) {
+            out[scaled_width - 1] = (float)(upper[sampled_width - 1] * across + lower[sampled_width - 1] * fk);
+        }
+    } else {
+        const float *last = sampled + (long)(sampled_height - 1) * sampled_words_per_line;
+        for (int j = from / sampling; j * sampling < inner; j++) {
+            float val0 = last[j], val1 = last[j + 1];
+            int start = from > j * sampling ? from - j * sampling : 0;
+            int end = inner - j * sampling < sampling ? inner - j * sampling : sampling;
+            for (int m = start; m < end; m++) out[j * sampling + m] = (float)(val0 * (1.0 - fract[m]) + val1 * fract[m]);
+        }
+        if (from <= scaled_width - 1 && scaled_width - 1 < to) out[scaled_width - 1] = last[sampled_width - 1];
+    }
+    if (to > scaled_width) {
+        // The extension continues the array's last two columns' slope.
+        float edge[2];
+        interpolated_disparities(sampled, sampled_width, sampled_height, sampled_words_per_line, sampling, fract, y,
+                                 scaled_width - 2, scaled_width, edge - (scaled_width - 2));
+        float val1 = edge[1], val2 = edge[0], del = val1 - val2;
+        for (int j = from > scaled_width ? from : scaled_width; j < to; j++) out[j] = val1 + del * (float)(j - scaled_width + 1);
+    }
+}
+
+int docscan_apply_vertical_disparity(const uint32_t *src, int width, int height, int src_words_per_line,
+                                     const float *sampled, int sampled_width, int sampled_height, int sampled_words_per_line,
+                                     int sampling, int nx, int ny, uint8_t fill, uint32_t *dst, int dst_words_per_line,
+                                     float *scratch) {
+#pragma clang fp contract(off)
+    if (sampled_width < 2 || sampled_height < 2 || sampling < 1 || sampling > 4096 || width < 1 || height < 1) return 1;
+    int scaled_width = sampling * (sampled_width - 1) + 1, scaled_height = sampling * (sampled_height - 1) + 1;
+    int right = width - sampling * (nx - 1) + 2, bottom = height - sampling * (ny - 1) + 2;
+    int full_width = scaled_width + (right > 0 ? right : 0), full_height = scaled_height + (bottom > 0 ? bottom : 0);
+    if (full_width < width || full_height < height) return 1;
+    float fract[4096];
+    for (int i = 0; i < sampling; i++) fract[i] = i / (float)sampling;
+    // The interpolated array's last two rows, from which the rows below it are extended.
+    float *row = scratch, *last = scratch + width, *before = last + width;
+    if (height > scaled_height) {
+        interpolated_disparities(sampled, sampled_width, sampled_height, sampled_words_per_line, sampling, fract,
+                                 scaled_height - 1, 0, width, last);
+        interpolated_disparities(sampled, sampled_width, sampled_height, sampled_words_per_line, sampling, fract,
+                                 scaled_height - 2, 0, width, before);
+    }
+    for (int y = 0; y < height; y++) {
+        if (y < scaled_height) {
+            interpolated_disparities(sampled, sampled_width, sampled_height, sampled_words_per_line, sampling, fract,
+                                     y, 0, width, row);
+        } else {
+            float steps = (float)(y - scaled_height + 1);
+            for (int j = 0; j < width; j++) {
+                float del = last[j] - before[j];
+                row[j] = last[j] + del * steps;
+            }
+        }
+        uint32_t *line = dst + (long)y * dst_words_per_line;
+        for (int x = 0; x < width; x++) {
+            int source = (int)((double)((float)y - row[x]) + 0.5);
+            *pixel(line, x) = source >= 0 && source < height
+                ? ((const uint8_t *)(src + (long)source * src_words_per_line))[byte_index(x)] : fill;
+        }
+    }
+    return 0;
+}

@@ -152,4 +152,19 @@ int64_t docscan_stray_pixels(const uint32_t *src, int width, int height, int src
 /// with AVX2 where the processor has it.
 void docscan_threshold_to_binary(const uint32_t *src, int width, int height, int src_words_per_line, int threshold,
                                  uint32_t *dst, int dst_words_per_line);
+
+/// Fills the 8-bit image `dst` (the size of `src`, zeroed) with `src` straightened by a sampled vertical
+/// disparity, level for level what Leptonica's `dewarpaApplyDisparity` gives for a full-size model
+/// (reduction 1, origin 0, 0; vertical disparity only): `sampled` (`sampled_width` x `sampled_height`
+/// floats, one every `sampling` pixels) interpolated as `fpixScaleByInteger` does, extended to the page's
+/// right and bottom as `fpixAddSlopeBorder` does for the model's `nx` x `ny` samples, and pixel (x, y)
+/// taken from row y - disparity + 0.5 (truncated) of its column, or `fill` from outside the page.
+/// Leptonica builds the full-size array of disparities first (two copies of 4 bytes a pixel: 60 MB for
+/// a photo of a book page), here each row's disparities are found when the row is made. `scratch` holds
+/// 3 x `width` floats. Returns 1, leaving `dst` as it was, when the samples do not reach over the
+/// page (Leptonica fails then too) or are fewer than 2 either way; else 0.
+int docscan_apply_vertical_disparity(const uint32_t *src, int width, int height, int src_words_per_line,
+                                     const float *sampled, int sampled_width, int sampled_height, int sampled_words_per_line,
+                                     int sampling, int nx, int ny, uint8_t fill, uint32_t *dst, int dst_words_per_line,
+                                     float *scratch);
 #endif
