@@ -66,7 +66,7 @@ enum RuleEraser {
     /// rule are joined across gaps narrower than `gap` (a photographed rule breaks where it is faintest).
     private static func count(_ mask: PixImage, joining gap: (width: Int, height: Int), atLeast least: (width: Int, height: Int)) -> Int {
         guard let joined = mask.closed(width: gap.width, height: gap.height),
-              let rules = ConnectedComponents(of: joined, connectivity: 8)
+              let rules = ComponentBoxes(of: joined, connectivity: 8)
         else { return 0 }
         let margin = (x: Int(edgeShare * Double(mask.width)), y: Int(edgeShare * Double(mask.height)))
         return (0..<rules.count).filter {

@@ -56,7 +56,7 @@ enum ShadedBands {
             let area = dark + light
             guard Double(area) >= minimumFill * Double(box.width * box.height),
                   lightShare.contains(Double(light) / Double(area)),
-                  let marks = ConnectedComponents(of: print, connectivity: 4), marks.count >= minimumMarks,
+                  let marks = ComponentBoxes(of: print, connectivity: 4), marks.count >= minimumMarks,
                   let tone = page.greyHistogram(under: band, x: box.x, y: box.y).flatMap(Self.percentiles),
                   tone.high - tone.low <= evenTone,
                   let printTone = page.greyHistogram(under: print, x: box.x, y: box.y).flatMap(Self.percentiles),

@@ -59,7 +59,7 @@ enum TextBeyondSheet {
     static func letters(in image: PixImage) -> [Letter]? {
         guard let even = image.backgroundNormalized(foregroundThreshold: 100),
               let ink = even.binarizedAsTesseractWould(),
-              let components = ConnectedComponents(of: ink, connectivity: 8)
+              let components = ComponentBoxes(of: ink, connectivity: 8)
         else { return nil }
         let tallest = image.height / 20
         var letters: [Letter] = []

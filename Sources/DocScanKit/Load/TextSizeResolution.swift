@@ -41,7 +41,7 @@ enum TextSizeResolution {
     /// when it has fewer than `fewestLetters` of them. Pieces from `smallest` pixels high count as letters.
     static func tallLetterHeight(of image: PixImage, smallest: Int = smallestLetter) -> Int? {
         guard let ink = image.depth == 1 ? image : image.binarizedAsTesseractWould(),
-              let components = ConnectedComponents(of: ink, connectivity: 8)
+              let components = ComponentBoxes(of: ink, connectivity: 8)
         else { return nil }
         let tallest = image.height / 10
         var heights: [Int] = []

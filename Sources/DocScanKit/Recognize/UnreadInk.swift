@@ -45,7 +45,7 @@ enum UnreadInk {
             PageBox(x: span.box.x - margin, y: span.box.y - margin, width: span.box.width + 2 * margin, height: span.box.height + 2 * margin)
         }
         guard let print = image.darkPixels(), let unread = print.clearing(read),
-              let components = ConnectedComponents(of: unread, connectivity: 8),
+              let components = ComponentBoxes(of: unread, connectivity: 8),
               components.count <= maximumPieces
         else { return [] }
         var pieces: [PageBox] = []
