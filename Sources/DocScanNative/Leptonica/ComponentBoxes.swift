@@ -18,6 +18,11 @@ package final class ComponentBoxes {
         self.boxes = boxes
     }
 
+    /// Takes ownership of `boxes` (`ConnectedComponents`' list from `pixConnComp`).
+    init(taking boxes: UnsafeMutablePointer<BOXA>) {
+        self.boxes = boxes
+    }
+
     deinit {
         var owned: UnsafeMutablePointer<BOXA>? = boxes
         boxaDestroy(&owned)
