@@ -1145,7 +1145,8 @@ void docscan_threshold_to_binary(const uint32_t *src, int width, int height, int
 
 /// Entries [`from`, `to`) of row y of Leptonica's full-size disparity array (`fpixScaleByInteger` of
 /// the samples, then `fpixAddSlopeBorder`'s extension to the right), for a row y within the
-/// interpolated rows (y < `sampling` x (`sampled_height` - 1) + 1); `to` is at most the array's width.
+/// interpolated rows (y < `sampling` x (`sampled_height` - 1) + 1), written from `out[0]` on; `to` is at
+/// most the array's width.
 /// The arithmetic is Leptonica's, operation for operation and in its types (float products, some of
 /// them carried on in double), so every value is the same float.
 static void interpolated_disparities(const float *sampled, int sampled_width, int sampled_height, int sampled_words_per_line,
@@ -1162,14 +1163,13 @@ static void interpolated_disparities(const float *sampled, int sampled_width, in
             float val0 = upper[j], val1 = upper[j + 1], val2 = lower[j], val3 = lower[j + 1];
             int start = from > j * sampling ? from - j * sampling : 0;
             int end = inner - j * sampling < sampling ? inner - j * sampling : sampling;
-            float *line = out + j * sampling;
             for (int m = start; m < end; m++) {
-                line[m] = (float)(val0 * (1.0 - fract[m]) * across + val1 * fract[m] * across
+                out[j * sampling + m - from] = (float)(val0 * (1.0 - fract[m]) * across + val1 * fract[m] * across
                                   + val2 * (1.0 - fract[m]) * down + val3 * fract[m] * fk);
             }
         }
         if (from <= scaled_width - 1 && scaled_width - 1 < to) {
-            out[scaled_width - 1] = (float)(upper[sampled_width - 1] * across + lower[sampled_width - 1] * fk);
+            out[scaled_width - 1 - from] = (float)(upper[sampled_width - 1] * across + lower[sampled_width - 1] * fk);
         }
     } else {
         const float *last = sampled + (long)(sampled_height - 1) * sampled_words_per_line;
@@ -1177,17 +1177,17 @@ static void interpolated_disparities(const float *sampled, int sampled_width, in
             float val0 = last[j], val1 = last[j + 1];
             int start = from > j * sampling ? from - j * sampling : 0;
             int end = inner - j * sampling < sampling ? inner - j * sampling : sampling;
-            for (int m = start; m < end; m++) out[j * sampling + m] = (float)(val0 * (1.0 - fract[m]) + val1 * fract[m]);
+            for (int m = start; m < end; m++) out[j * sampling + m - from] = (float)(val0 * (1.0 - fract[m]) + val1 * fract[m]);
         }
-        if (from <= scaled_width - 1 && scaled_width - 1 < to) out[scaled_width - 1] = last[sampled_width - 1];
+        if (from <= scaled_width - 1 && scaled_width - 1 < to) out[scaled_width - 1 - from] = last[sampled_width - 1];
     }
     if (to > scaled_width) {
         // The extension continues the array's last two columns' slope.
         float edge[2];
         interpolated_disparities(sampled, sampled_width, sampled_height, sampled_words_per_line, sampling, fract, y,
-                                 scaled_width - 2, scaled_width, edge - (scaled_width - 2));
+                                 scaled_width - 2, scaled_width, edge);
         float val1 = edge[1], val2 = edge[0], del = val1 - val2;
-        for (int j = from > scaled_width ? from : scaled_width; j < to; j++) out[j] = val1 + del * (float)(j - scaled_width + 1);
+        for (int j = from > scaled_width ? from : scaled_width; j < to; j++) out[j - from] = val1 + del * (float)(j - scaled_width + 1);
     }
 }
 
