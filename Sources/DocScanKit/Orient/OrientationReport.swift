@@ -6,13 +6,18 @@ public struct OrientationReport: Codable, Equatable, Sendable {
     @ExplicitNull public var exif: Int?
     /// Whether the EXIF orientation was applied.
     public var exifApplied = false
-    /// Whether orientation detection ran on this page (Leptonica's ascender count, OSD, or both).
+    /// Whether orientation detection ran on this page (Leptonica's ascender count, the punctuation marks,
+    /// OSD, or some of them).
     public var detected = false
     /// Leptonica's ascender counts (`TextOrientation`): how clearly the letters' tops point up, and
     /// left; nil when the check did not run (a language not in Latin script). A page found upright
     /// by them is not given to OSD.
     @ExplicitNull public var ascendersUp: Double?
     @ExplicitNull public var ascendersLeft: Double?
+    /// The page's lone punctuation marks at the foot and head of its lines, as it is and turned a quarter
+    /// (`PunctuationMarks`); nil when they were not counted (the ascenders decided, a script without
+    /// such marks). A page they find upright is not given to OSD.
+    @ExplicitNull public var punctuationMarks: PunctuationMarks?
     /// How far OSD found the page turned clockwise; nil when it did not run or found too little text.
     @ExplicitNull public var osdAngle: Int?
     /// OSD's orientation confidence.
@@ -27,7 +32,7 @@ public struct OrientationReport: Codable, Equatable, Sendable {
     @ExplicitNull public var confidenceAsIs: Double?
     @ExplicitNull public var confidenceTurned: Double?
     /// What proposed the turn the reading check judged: `ascenders` (Leptonica's count, for Latin script,
-    /// when it finds the page clearly turned), `osd`, `reading` (`TurnAfterReading`: the page, turned by
+    /// when it finds the page clearly turned), `punctuation` (`PunctuationMarks`, upside down), `osd`, `reading` (`TurnAfterReading`: the page, turned by
     /// the orient stage or not, read with almost no confidence) or `recognition` (Tesseract read the page,
     /// not turned, mostly and confidently as vertical text); nil when no turn was proposed.
     @ExplicitNull public var turnProposedBy: String?
@@ -41,6 +46,7 @@ public struct OrientationReport: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case exif, exifApplied = "exif_applied", detected, ascendersUp = "ascenders_up", ascendersLeft = "ascenders_left",
+             punctuationMarks = "punctuation_marks",
              osdAngle = "osd_angle", osdConfidence = "osd_confidence", osdCharacters = "osd_characters",
              script, scriptConfidence = "script_confidence", confidenceAsIs = "confidence_as_is",
              confidenceTurned = "confidence_turned", turnProposedBy = "turn_proposed_by", rotation, applied

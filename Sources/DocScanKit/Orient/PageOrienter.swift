@@ -17,9 +17,11 @@ import Foundation
 /// turned has that turn checked, without OSD; only an unclear count goes to OSD. On the eval sets and
 /// Fixtures turned every way (100 Latin pages) its clear verdicts were all right, while OSD saw 12 of
 /// those pages upright or under its threshold (an 1871 scan upside down: ascenders -28.6, OSD 0° with
-/// confidence 5.9). OSD's engine (about 30 MB) is loaded at the first page that needs it: a worker
-/// reading Latin pages may never hold it, and it is let go as soon as it has looked at a page
-/// (`Options.releasesEngine`).
+/// confidence 5.9). Han has no ascenders; a page whose ascenders do not decide, and a Chinese, Japanese
+/// or Korean page, has its punctuation counted next (`PunctuationMarks`: full stops and commas at the
+/// foot of the lines, 15–30 ms): upright, it skips OSD; upside down, that turn is checked. OSD's engine
+/// (about 30 MB) is loaded at the first page that needs it: a worker may never hold it, and it is let
+/// go as soon as it has looked at a page (`Options.releasesEngine`).
 ///
 /// OSD's cost is its shape classifier, run on a fixed number of characters (250, four ways each; 8% of a
 /// Chinese page's CPU, its layout analysis under 1%). It first looks at 100: a page they find upright is
@@ -38,6 +40,11 @@ public final class PageOrienter: PageStage {
         /// Trust Leptonica's ascender count when it finds the page upright, and skip OSD: only for Latin
         /// script (`ScanConfiguration` sets it from the language list).
         public var ascenderCheck = false
+        /// Count the page's punctuation marks (`PunctuationMarks`) before OSD, when the ascenders did not
+        /// run or did not decide: a page they find upright skips OSD, one they find upside down has that
+        /// turn checked. For Latin script and horizontal Chinese, Japanese and Korean, whose full stops
+        /// and commas sit at the foot of a line (`ScanConfiguration` sets it from the language list).
+        public var punctuationCheck = false
         /// Let OSD's engine go once it has looked at a page, with the heap it freed, and load it again at
         /// the next page that needs it.
         ///
@@ -86,6 +93,17 @@ public final class PageOrienter: PageStage {
         /// the photo went wrong again (its text grows past what OSD expects). A look costs about 70 ms more.
         public static let unspacedScriptWorkingSize = 2400
 
+        /// Chinese, Japanese and Korean models for horizontal text: their pages' full stops and commas
+        /// sit at the foot of a line.
+        static let horizontalCJK: Set<String> = ["chi_sim", "chi_tra", "jpn", "kor"]
+
+        /// Whether a run in `languages` counts punctuation before OSD (`punctuationCheck`): when every
+        /// language is written in Latin letters or in horizontal Chinese, Japanese or Korean. Not for
+        /// vertical models (an upright page's lines run down it) nor scripts not measured here.
+        public static func punctuationCheck(for languages: [String]) -> Bool {
+            languages.allSatisfy { LanguageCode.isLatinScript($0) || horizontalCJK.contains($0) }
+        }
+
         /// The working size for a run in `languages` (Tesseract codes).
         public static func workingSize(for languages: [String]) -> Int {
             languages.contains(where: PrimaryLanguageRecognizer.unspacedScripts.contains) ? unspacedScriptWorkingSize : defaultWorkingSize
@@ -99,7 +117,7 @@ public final class PageOrienter: PageStage {
     }
 
     public let options: Options
-    /// OSD, once loaded; nil without detection, until a page needs it when the ascender check runs, and
+    /// OSD, once loaded; nil without detection, until a page needs it when a cheaper check runs first, and
     /// between pages when `Options.releasesEngine`.
     private var engine: OrientationEngine?
     private let osdModelPath: String?
@@ -119,7 +137,7 @@ public final class PageOrienter: PageStage {
                     language: "osd", mode: .accurate, advice: ModelStore.installAdvice(for: "osd"))
             }
             let loaded = try OrientationEngine(model: osdModel.path)
-            engine = options.ascenderCheck ? nil : loaded
+            engine = options.ascenderCheck || options.punctuationCheck ? nil : loaded
             osdModelPath = osdModel.path
         } else {
             engine = nil
@@ -161,12 +179,21 @@ public final class PageOrienter: PageStage {
             report.ascendersLeft = (shape.leftConfidence * 100).rounded() / 100
             ascenders = shape.decision
         }
+        var marks: Int?
+        if ascenders.correction == nil, options.punctuationCheck, let counted = PunctuationMarks.measure(reduced) {
+            report.punctuationMarks = counted
+            marks = counted.correction
+        }
         let correction: Int
         var weak: OrientationEngine.Detection?
         if let clear = ascenders.correction {
             guard clear != 0 else { return OrientedPage(image: page.image, orientation: report, reduced: copy) }
             correction = clear
             report.turnProposedBy = "ascenders"
+        } else if let clear = marks {
+            guard clear != 0 else { return OrientedPage(image: page.image, orientation: report, reduced: copy) }
+            correction = clear
+            report.turnProposedBy = "punctuation"
         } else {
             guard let (detection, sure) = detectWithOSD(reduced, into: &report, context: &context) else {
                 return OrientedPage(image: page.image, orientation: report, reduced: copy)
@@ -195,7 +222,11 @@ public final class PageOrienter: PageStage {
                     return OrientedPage(image: page.image, orientation: report, reduced: copy)
                 }
             } else if confidenceAsIs >= confidenceTurned + Options.refusalMargin {
-                let who = report.turnProposedBy == "osd" ? "OSD" : "Leptonica's ascender count"
+                let who = switch report.turnProposedBy {
+                case "osd": "OSD"
+                case "punctuation": "the punctuation marks"
+                default: "Leptonica's ascender count"
+                }
                 context.warnings.append(String(
                     format: "%@ proposed turning the page by %d°, but it reads better as it is (confidence %.0f against %.0f); kept as it is",
                     who, correction, confidenceAsIs, confidenceTurned))

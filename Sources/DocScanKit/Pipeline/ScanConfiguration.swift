@@ -62,6 +62,7 @@ public struct ScanConfiguration: Sendable {
         debugImages = nil
         self.orientation = orientation ?? PageOrienter.Options(detect: true)
         self.orientation.ascenderCheck = languages.codes.allSatisfy(LanguageCode.isLatinScript)
+        self.orientation.punctuationCheck = PageOrienter.Options.punctuationCheck(for: languages.codes)
         if self.orientation.workingSize == nil {
             self.orientation.workingSize = PageOrienter.Options.workingSize(for: languages.codes)
         }

@@ -1,5 +1,6 @@
 import DocScanCore
 import DocScanKit
+import DocScanNative
 import Foundation
 import Testing
 
@@ -42,9 +43,28 @@ struct OrientationTests {
         #expect(turned.orientation?.applied == true)
         #expect(turned.orientation?.rotation == 90)
         #expect(turned.orientation?.turnProposedBy == "osd")
-        // OSD's quick look (100 characters) found the upright page upright; the turned one was looked at in full.
-        #expect(upright.orientation?.osdCharacters == 100)
+        // The upright page's punctuation settled it; the turned one's lines run down the page, and OSD
+        // looked at it in full (250 characters).
+        #expect(upright.orientation?.punctuationMarks?.correction == 0 && upright.orientation?.osdAngle == nil)
+        #expect(turned.orientation?.punctuationMarks?.correction == nil)
         #expect(turned.orientation?.osdCharacters == 250)
+        let truth = try TestSupport.groundTruth("zh_notice")
+        let uprightCER = CharacterErrorRate.of(upright.text, reference: truth, chinese: true)
+        let turnedCER = CharacterErrorRate.of(turned.text, reference: truth, chinese: true)
+        #expect(abs(turnedCER - uprightCER) <= 0.01, "CER \(turnedCER) against upright \(uprightCER)")
+    }
+
+    /// A Chinese page upside down is turned back by its punctuation, without OSD, and reads like the upright one.
+    @Test func chinesePageUpsideDownTurnedBackByItsPunctuation() throws {
+        let upright = try #require(try TestSupport.scan(TestSupport.fixture("zh_notice.png"), mode: .accurate, languages: "chi_sim,eng").first)
+        let folder = try TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("zh_notice_rot180.png")
+        let image = try #require(PixImage(reading: TestSupport.fixture("zh_notice.png").path)?.rotated(quarterTurns: 2))
+        #expect(image.writePNG(to: file.path))
+        let turned = try #require(try TestSupport.scan(file, mode: .accurate, languages: "chi_sim,eng").first)
+        let orientation = try #require(turned.orientation)
+        #expect(orientation.turnProposedBy == "punctuation" && orientation.rotation == 180 && orientation.osdAngle == nil, "\(orientation)")
         let truth = try TestSupport.groundTruth("zh_notice")
         let uprightCER = CharacterErrorRate.of(upright.text, reference: truth, chinese: true)
         let turnedCER = CharacterErrorRate.of(turned.text, reference: truth, chinese: true)
@@ -75,12 +95,19 @@ struct OrientationTests {
         if name == "en_letter_150dpi.png" { #expect(try Self.letterCER(record) < 0.02) }
     }
 
-    /// Han has no ascenders: a Chinese run asks OSD on every page.
-    @Test func chinesePagesGoToOSD() throws {
-        let record = try #require(try TestSupport.scan(TestSupport.fixture("zh_notice.png"), mode: .fast, languages: "chi_sim,eng").first)
-        #expect(record.orientation?.ascendersUp == nil)
-        #expect(record.orientation?.osdAngle == 0)
-        #expect(record.orientation?.osdCharacters == 100, "OSD's quick look did not settle the upright page")
+    /// Han has no ascenders: a Chinese page is settled by its punctuation when that shows which way is up,
+    /// and goes to OSD when it does not (the lab report's table has 7 lone marks, under the 8 needed).
+    @Test func chinesePagesAreSettledByTheirPunctuationOrByOSD() throws {
+        let notice = try #require(try TestSupport.scan(TestSupport.fixture("zh_notice.png"), mode: .fast, languages: "chi_sim,eng").first)
+        let marks = try #require(notice.orientation?.punctuationMarks)
+        #expect(notice.orientation?.ascendersUp == nil)
+        #expect(marks.correction == 0 && notice.orientation?.osdAngle == nil, "\(marks)")
+        #expect(notice.orientation?.rotation == 0 && notice.orientation?.turnProposedBy == nil)
+
+        let report = try #require(try TestSupport.scan(TestSupport.fixture("zh_lab_report.png"), mode: .fast, languages: "chi_sim,eng").first)
+        #expect(report.orientation?.punctuationMarks?.correction == nil, "\(String(describing: report.orientation))")
+        #expect(report.orientation?.osdAngle == 0)
+        #expect(report.orientation?.osdCharacters == 100, "OSD's quick look did not settle the upright page")
     }
 
     /// The quick look's "upright" is final whatever its confidence. The lab report without its resolution

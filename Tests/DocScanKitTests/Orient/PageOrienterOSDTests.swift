@@ -9,9 +9,11 @@ struct PageOrienterOSDTests {
     @Test func osdIsLoadedAtTheFirstPageTheAscendersCannotSettle() throws {
         let configuration = try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "eng"), jobs: 1)
         #expect(configuration.orientation.ascenderCheck)
-        // Kept once loaded, so that it shows (a worker lets it go after each page).
+        // Kept once loaded, so that it shows (a worker lets it go after each page). Without the punctuation
+        // count, which settles the invoice (`PunctuationMarksTests`).
         var options = configuration.orientation
         options.releasesEngine = false
+        options.punctuationCheck = false
         let orienter = try PageOrienter(
             options: options, osdModel: configuration.osdModel,
             checker: ScriptedRecognizer(script: []))
@@ -130,6 +132,38 @@ struct PageOrienterOSDTests {
         }
     }
 
+    /// A Chinese page upside down has its full stops and commas at the heads of its lines: the punctuation
+    /// proposes the turn, the reading check takes it (or refuses it, with a warning, when the page reads
+    /// better as it is), and OSD is never loaded.
+    @Test(arguments: [nil, [95.0, 40.0]] as [[Double]?])
+    func anUpsideDownChinesePageIsTurnedByItsPunctuation(answers: [Double]?) throws {
+        let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
+        var options = configuration.orientation
+        options.releasesEngine = false
+        let checker: any TurnChecker = if let answers { AnsweringChecker(answers: answers) } else {
+            try configuration.recognizers.make(configuration.models, nil)
+        }
+        let orienter = try PageOrienter(options: options, osdModel: configuration.osdModel, checker: checker)
+        var (upsideDown, context) = try loadedUpsideDown(TestSupport.fixture("zh_notice.png"), configuration)
+        let report = try orienter.run(upsideDown, context: &context).orientation
+        let marks = try #require(report.punctuationMarks)
+        #expect(marks.correction == 180 && marks.high >= 8 && marks.low * 4 <= marks.high, "\(marks)")
+        #expect(report.turnProposedBy == "punctuation" && report.osdAngle == nil && !orienter.holdsOSD, "\(report)")
+        let asIs = try #require(report.confidenceAsIs)
+        if answers == nil {
+            // Upside down, its square reads as garble: the turn is taken without reading it turned.
+            #expect(report.applied && report.rotation == 180, "\(report)")
+            #expect(asIs < PageOrienter.Options.garbledAsIs && report.confidenceTurned == nil, "\(report)")
+            #expect(context.warnings.isEmpty, "\(context.warnings)")
+        } else {
+            #expect(asIs == 95 && report.confidenceTurned == 40, "\(report)")
+            #expect(!report.applied && report.rotation == 0, "\(report)")
+            #expect(context.warnings.contains {
+                $0.hasPrefix("the punctuation marks proposed turning the page by 180°, but it reads better as it is")
+            }, "\(context.warnings)")
+        }
+    }
+
     /// A run with Chinese judges pages at 2,400 px, where OSD sees whole radicals: the lab report upside
     /// down got confidence 5.3 in its turn there, against 2.8–3.0 at 1,600 px (the threshold is 2.0).
     @Test func aChinesePageIsJudgedLargeEnoughForItsCharacters() throws {
@@ -140,25 +174,30 @@ struct PageOrienterOSDTests {
 
         let orienter = try PageOrienter(
             options: configuration.orientation, osdModel: configuration.osdModel, checker: AnsweringChecker(answers: [30, 80]))
-        let page = try #require(try PageSource(root: TestSupport.fixture("zh_lab_report.png")).list().pages.first)
-        var context = PageContext(page: page, mode: .accurate, languages: configuration.languages)
-        let loaded = try PageLoader().run(page, context: &context)
-        let upsideDown = LoadedPage(
-            image: try #require(loaded.image.rotated(quarterTurns: 2)), format: loaded.format,
-            originalWidth: loaded.originalWidth, originalHeight: loaded.originalHeight,
-            scale: loaded.scale, exifOrientation: nil, exifApplied: false)
+        var (upsideDown, context) = try loadedUpsideDown(TestSupport.fixture("zh_lab_report.png"), configuration)
         let report = try orienter.run(upsideDown, context: &context).orientation
         #expect(report.osdAngle == 180 && report.rotation == 180, "\(report)")
         #expect((report.osdConfidence ?? 0) >= 2 * PageOrienter.Options.defaultThreshold, "\(report)")
     }
 
-    /// Chinese has no ascender check: OSD is loaded with the worker and asked on every page.
-    @Test func aChineseRunHoldsOSDFromTheStart() throws {
+    /// A Chinese run counts punctuation before OSD, so OSD is loaded at the first page that needs it, as
+    /// in a Latin run; a run with neither cheaper check (vertical Chinese, scripts not measured) holds
+    /// it from the start.
+    @Test func osdIsHeldFromTheStartOnlyWithoutACheaperCheck() throws {
         let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
-        let orienter = try PageOrienter(
-            options: configuration.orientation, osdModel: configuration.osdModel,
-            checker: ScriptedRecognizer(script: []))
-        #expect(orienter.holdsOSD)
+        #expect(configuration.orientation.punctuationCheck && !configuration.orientation.ascenderCheck)
+        let lazy = try PageOrienter(
+            options: configuration.orientation, osdModel: configuration.osdModel, checker: ScriptedRecognizer(script: []))
+        #expect(!lazy.holdsOSD)
+        var neither = configuration.orientation
+        neither.punctuationCheck = false
+        let holding = try PageOrienter(options: neither, osdModel: configuration.osdModel, checker: ScriptedRecognizer(script: []))
+        #expect(holding.holdsOSD)
+
+        #expect(PageOrienter.Options.punctuationCheck(for: ["jpn", "kor", "chi_tra", "deu"]))
+        #expect(!PageOrienter.Options.punctuationCheck(for: ["chi_sim_vert"]))
+        #expect(!PageOrienter.Options.punctuationCheck(for: ["eng", "ara"]))
+        #expect(!PageOrienter.Options.punctuationCheck(for: ["rus"]))
     }
 
     /// OSD's engine is let go once the page is turned, so the reading does not stack on it; loaded again,
@@ -169,6 +208,8 @@ struct PageOrienterOSDTests {
         for releases in [true, false] {
             var options = configuration.orientation
             options.releasesEngine = releases
+            // The page's punctuation would settle it without OSD.
+            options.punctuationCheck = false
             let orienter = try PageOrienter(
                 options: options, osdModel: configuration.osdModel, checker: ScriptedRecognizer(script: []))
             for _ in 0..<2 {
@@ -213,6 +254,18 @@ private func oriented(
     var context = PageContext(page: page, mode: configuration.mode, languages: configuration.languages)
     let loaded = try PageLoader().run(page, context: &context)
     return (try orienter.run(loaded, context: &context).orientation, context.warnings)
+}
+
+/// The first page under `url`, loaded and turned upside down, and its context.
+private func loadedUpsideDown(_ url: URL, _ configuration: ScanConfiguration) throws -> (LoadedPage, PageContext) {
+    let page = try #require(try PageSource(root: url).list().pages.first)
+    var context = PageContext(page: page, mode: configuration.mode, languages: configuration.languages)
+    let loaded = try PageLoader().run(page, context: &context)
+    let upsideDown = LoadedPage(
+        image: try #require(loaded.image.rotated(quarterTurns: 2)), format: loaded.format,
+        originalWidth: loaded.originalWidth, originalHeight: loaded.originalHeight,
+        scale: loaded.scale, exifOrientation: nil, exifApplied: false)
+    return (upsideDown, context)
 }
 
 /// Answers the reading check with the given confidences, in order: the page as it is, then turned.
