@@ -32,9 +32,10 @@ public struct OrientationReport: Codable, Equatable, Sendable {
     @ExplicitNull public var confidenceAsIs: Double?
     @ExplicitNull public var confidenceTurned: Double?
     /// What proposed the turn the reading check judged: `ascenders` (Leptonica's count, for Latin script,
-    /// when it finds the page clearly turned), `punctuation` (`PunctuationMarks`, upside down), `osd`, `reading` (`TurnAfterReading`: the page, turned by
-    /// the orient stage or not, read with almost no confidence) or `recognition` (Tesseract read the page,
-    /// not turned, mostly and confidently as vertical text); nil when no turn was proposed.
+    /// when it finds the page clearly turned), `punctuation` (`PunctuationMarks`: upside down), `osd`,
+    /// `reading` (`TurnAfterReading`: the page, turned by the orient stage or not, read with almost no
+    /// confidence) or `recognition` (Tesseract read the page, not turned, mostly and confidently as
+    /// vertical text); nil when no turn was proposed.
     @ExplicitNull public var turnProposedBy: String?
     /// Clockwise degrees docscan turned the page, the orient stage's turn and one after reading together
     /// (0 when not applied).

@@ -19,7 +19,7 @@ import Foundation
 /// those pages upright or under its threshold (an 1871 scan upside down: ascenders -28.6, OSD 0° with
 /// confidence 5.9). Han has no ascenders; a page whose ascenders do not decide, and a Chinese, Japanese
 /// or Korean page, has its punctuation counted next (`PunctuationMarks`: full stops and commas at the
-/// foot of the lines, 15–30 ms): upright, it skips OSD; upside down, that turn is checked. OSD's engine
+/// foot of the lines): upright, it skips OSD; upside down, that turn is checked. OSD's engine
 /// (about 30 MB) is loaded at the first page that needs it: a worker may never hold it, and it is let
 /// go as soon as it has looked at a page (`Options.releasesEngine`).
 ///
