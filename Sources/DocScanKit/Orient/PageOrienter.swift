@@ -179,21 +179,18 @@ public final class PageOrienter: PageStage {
             report.ascendersLeft = (shape.leftConfidence * 100).rounded() / 100
             ascenders = shape.decision
         }
-        var marks: Int?
-        if ascenders.correction == nil, options.punctuationCheck, let counted = PunctuationMarks.measure(reduced) {
+        // The cheaper checks' verdict, when one decides: the ascenders, else the punctuation.
+        var verdict: (correction: Int, proposer: String)? = ascenders.correction.map { ($0, "ascenders") }
+        if verdict == nil, options.punctuationCheck, let counted = PunctuationMarks.measure(reduced) {
             report.punctuationMarks = counted
-            marks = counted.correction
+            verdict = counted.correction.map { ($0, "punctuation") }
         }
         let correction: Int
         var weak: OrientationEngine.Detection?
-        if let clear = ascenders.correction {
-            guard clear != 0 else { return OrientedPage(image: page.image, orientation: report, reduced: copy) }
-            correction = clear
-            report.turnProposedBy = "ascenders"
-        } else if let clear = marks {
-            guard clear != 0 else { return OrientedPage(image: page.image, orientation: report, reduced: copy) }
-            correction = clear
-            report.turnProposedBy = "punctuation"
+        if let verdict {
+            guard verdict.correction != 0 else { return OrientedPage(image: page.image, orientation: report, reduced: copy) }
+            correction = verdict.correction
+            report.turnProposedBy = verdict.proposer
         } else {
             guard let (detection, sure) = detectWithOSD(reduced, into: &report, context: &context) else {
                 return OrientedPage(image: page.image, orientation: report, reduced: copy)
