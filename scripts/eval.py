@@ -21,7 +21,8 @@ Output, under OUT (default <repo>/.build/eval) / <set> / <mode>:
                          blank line; a record with an error gives empty text)
   score.tsv              per-page CER/WER (score.py --tsv)
 then score.py (--by variant) and keywords.py are run and their output printed,
-followed by a summary table. A group whose language model is missing (docscan
+followed by a summary table (cleanup_cpu: the clean-up stage's CPU as a share of
+recognition's, from the records' cpu_ms). A group whose language model is missing (docscan
 exit 4) is reported and skipped; its pages count as missing (CER 1.0).
 Before accurate mode it prints the model accurate mode reads each language with (`BIN models`), and warns
 when English or German would be read with a fast model (the standard ones missing: `make setup`).
@@ -108,6 +109,20 @@ def write_preds(records_path, file_to_name, pred_dir):
     return set(pages), errors
 
 
+def cleanup_share(rec_dir):
+    """The clean-up stage's CPU as a percentage of recognition's over a set's records (`cpu_ms`), the
+    figure issue 15 bounds (15% on photos, 5% on flat scans); "-" when no record has both."""
+    cleanup = recognize = 0.0
+    for name in os.listdir(rec_dir):
+        with open(os.path.join(rec_dir, name), encoding="utf-8") as f:
+            for line in f:
+                cpu = json.loads(line).get("cpu_ms") if line.strip() else None
+                if isinstance(cpu, dict) and "cleanup" in cpu and "recognize" in cpu:
+                    cleanup += cpu["cleanup"]
+                    recognize += cpu["recognize"]
+    return f"{100 * cleanup / recognize:.1f}%" if recognize > 0 else "-"
+
+
 def run_scorer(args, heading):
     """Run a scorer script, echo its output under a heading, return last lines."""
     print(f"\n--- {heading} ---")
@@ -175,7 +190,7 @@ def eval_set(a, set_dir, set_name, mode):
                 wer=score.get("mean_wer", "?"), recall=kw.get("recall", "?"),
                 garbage=kw.get("garbage", "?"),
                 zh_recall=kw.get("zh_recall", "?").replace("nan", "-"),
-                wall=f"{wall:.1f}")
+                cleanup=cleanup_share(rec_dir), wall=f"{wall:.1f}")
 
 
 def report_accurate_models(docscan):
@@ -246,7 +261,7 @@ def main():
     cols = [("set", "set"), ("mode", "mode"), ("pages", "pages"), ("missing", "missing"),
             ("errors", "errors"), ("cer", "mean_CER"), ("wer", "mean_WER"),
             ("recall", "kw_recall"), ("garbage", "garbage"),
-            ("zh_recall", "zh_recall"), ("wall", "wall_s")]
+            ("zh_recall", "zh_recall"), ("cleanup", "cleanup_cpu"), ("wall", "wall_s")]
     widths = [max([len(h)] + [len(str(s[k])) for s in summary]) for k, h in cols]
     print("\n===== summary =====")
     print("  ".join(h.ljust(w) for (_, h), w in zip(cols, widths)))
