@@ -9,7 +9,12 @@ import DocScanNative
 /// 16–20 (one at 69), while every page read the right way up, on every eval set and in Fixtures, read
 /// at 78 or more. So a page that reads under `lowConfidence`, turned by the orient stage or not, has the
 /// central square of its cleaned image read in the three other turns; the turn that reads clearly best
-/// (`margin` points over the square as it is) is applied, and the page read again.
+/// (`margin` points over the square as it is) is applied, and the page read again. Where no square reads
+/// clearly better, the page is read again whole: with the orient stage's turn undone, then upside down
+/// (a narrow receipt's square holds a few codes and prices, which read about as surely either way:
+/// Fixtures' tilted receipt upside down, which OSD took for upright at confidence 4.3, read at 40 and
+/// stayed so; upside down again, at 80; turned a quarter anticlockwise, OSD turned it a quarter more
+/// the same way, and it read at 40 upside down).
 ///
 /// Horizontal lines turned 90° clockwise fool that confidence: Tesseract's vertical-text handling turns
 /// them and reads them confidently, in reverse line order (`RecognizedText.turnedText`). A page read so,
@@ -35,16 +40,16 @@ struct TurnAfterReading {
         /// Clockwise degrees the page is to be turned: 90, 180 or 270.
         let correction: Int
         /// Mean word confidence of the central square as it is and turned; nil when Tesseract's reading
-        /// proposed the turn, or when the orient stage's turn is undone on trust (`undoesStage`).
+        /// proposed the turn, or when the turn is tried on the whole page (`onWholePage`).
         let confidenceAsIs: Double?
         let confidenceTurned: Double?
-        /// Whether the turn undoes the orient stage's, tried on the whole page because the square could
-        /// not tell: a narrow receipt's central square holds a few codes and prices, which read about as
-        /// surely upside down.
-        var undoesStage = false
+        /// Whether the turn is tried on the whole page because the square could not tell (the orient
+        /// stage's turn undone, or a half turn of a page it left as it was): a narrow receipt's central
+        /// square holds a few codes and prices, which read about as surely upside down.
+        var onWholePage = false
 
         /// Whether Tesseract's own reading proposed the turn.
-        private var fromRecognition: Bool { confidenceTurned == nil && !undoesStage }
+        private var fromRecognition: Bool { confidenceTurned == nil && !onWholePage }
 
         /// The record's `turn_proposed_by`.
         var proposer: String { fromRecognition ? "recognition" : "reading" }
@@ -91,26 +96,35 @@ struct TurnAfterReading {
     /// a blurred photo of a letter lying at 15°, which OSD turned by 90° (270° at confidence 2.3–4.0),
     /// read only its heading and a few words, down the page, at a mean confidence of 67–72; turned by
     /// 90° the other way, nothing at all. A page the stage left as it was and that reads nothing is
-    /// blank or a picture, and is not looked at again.
+    /// blank or a picture, and is not looked at again, unless the stage was proposed a turn and kept
+    /// it off: a letter lying at 70° in a photo turned onto its side, which OSD rightly proposed to turn
+    /// by 90°, had the turn refused (the reduced photo's square, its lines slanted 20° once turned, read
+    /// nothing) and was then cut out and read as it lay: no text at all.
     static func doubts(_ text: RecognizedText, orientation: OrientationReport) -> Bool {
         guard orientation.detected else { return false }
-        guard !text.words.isEmpty else { return orientation.applied }
+        guard !text.words.isEmpty else { return orientation.applied || orientation.turnProposedBy != nil }
         return text.meanConfidence < lowConfidence || text.turnedText != nil
     }
 
     /// The turns `text`, read from `image`, calls for, to be tried in order: 270° when Tesseract read most
     /// of it as vertical text with confidence; else the turn whose central square of `image` reads
     /// clearly better than the square as it is, then, when the orient stage turned the page
-    /// (`orientation`), that turn undone. Empty when none does.
+    /// (`orientation`), that turn undone; and, when no square read better, a half turn of a page read with
+    /// almost no confidence. Empty when none does.
     func turns(for text: RecognizedText, on image: PixImage, orientation: OrientationReport) throws -> [Turn] {
         if let turnedText = text.turnedText, text.meanConfidence >= Self.lowConfidence {
             return [Turn(correction: turnedText, confidenceAsIs: nil, confidenceTurned: nil)]
         }
-        var turns = try squareTurn(for: image).map { [$0] } ?? []
+        let square = try squareTurn(for: image)
+        var turns = square.map { [$0] } ?? []
         let undo = 360 - orientation.rotation
-        if orientation.applied, orientation.rotation != 0, turns.first?.correction != undo {
+        if orientation.applied, orientation.rotation != 0, square?.correction != undo {
             // A receipt's square can read a little better sideways (a column of prices) than upside down.
-            turns.append(Turn(correction: undo, confidenceAsIs: nil, confidenceTurned: nil, undoesStage: true))
+            turns.append(Turn(correction: undo, confidenceAsIs: nil, confidenceTurned: nil, onWholePage: true))
+        }
+        // Nor upside down, whole: a receipt the orient stage left as it was, or turned a quarter the wrong way.
+        if square == nil, !text.words.isEmpty, text.meanConfidence < Self.lowConfidence, !turns.contains(where: { $0.correction == 180 }) {
+            turns.append(Turn(correction: 180, confidenceAsIs: nil, confidenceTurned: nil, onWholePage: true))
         }
         return turns
     }

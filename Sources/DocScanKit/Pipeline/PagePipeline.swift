@@ -101,8 +101,8 @@ public final class PagePipeline {
     }
 
     /// Reads `page` again turned when Tesseract read most of its text turned, when its central square
-    /// reads clearly better in another turn, and with the orient stage's turn undone (`TurnAfterReading`),
-    /// in that order, and keeps the first reading that is upright and as sure, or clearly surer
+    /// reads clearly better in another turn, and with the orient stage's turn undone or upside down
+    /// (`TurnAfterReading`), in that order, and keeps the first reading that is upright and as sure, or clearly surer
     /// (`TurnAfterReading.Turn.keeps`). The record keeps the warnings of the reading it keeps: the first
     /// reading's, from the `warnedBeforeReading`th on (a resolution measured from letters lying on
     /// their side), are replaced, and a reading not kept leaves none.
@@ -161,21 +161,29 @@ public final class PagePipeline {
                    for: reference) {
                 context.warnings.append(warning)
             }
-            if orientation.applied {
-                let proposer = orientation.turnProposedBy == "osd" ? "OSD" : "Leptonica's ascender count"
+            if let proposedBy = orientation.turnProposedBy {
+                let proposer = switch proposedBy {
+                case "osd": "OSD"
+                case "punctuation": "the punctuation marks"
+                default: "Leptonica's ascender count"
+                }
                 let firstReading = text.words.isEmpty ? "it then read no text"
                     : text.meanConfidence < TurnAfterReading.lowConfidence
                     ? String(format: "it then read with almost no confidence (%.0f)", text.meanConfidence)
                     : String(format: "Tesseract then read most of it as vertical text (%d characters with confidence)",
                              TurnAfterReading.confidentCharacters(in: text))
+                // The orient stage's warning that it kept the page as it was stands, and this one says what came of it.
+                let stage = orientation.applied
+                    ? String(format: "%@ turned the page by %d°", proposer, orientation.rotation)
+                    : "\(proposer) proposed turning the page and it was kept as it was"
                 context.warnings.append(String(
-                    format: "%@ turned the page by %d°, but %@; turned by a further %d° it reads better (confidence %.0f, %d characters with confidence)",
-                    proposer, orientation.rotation, firstReading, turn.correction, again.meanConfidence,
+                    format: "%@, but %@; turned by %@%d° it reads better (confidence %.0f, %d characters with confidence)",
+                    stage, firstReading, orientation.applied ? "a further " : "", turn.correction, again.meanConfidence,
                     TurnAfterReading.confidentCharacters(in: again)))
             }
             // A turn tried on the whole page is judged by the whole page's confidence, both ways.
-            orientation.confidenceAsIs = turn.undoesStage ? text.meanConfidence : turn.confidenceAsIs
-            orientation.confidenceTurned = turn.undoesStage ? again.meanConfidence : turn.confidenceTurned
+            orientation.confidenceAsIs = turn.onWholePage ? text.meanConfidence : turn.confidenceAsIs
+            orientation.confidenceTurned = turn.onWholePage ? again.meanConfidence : turn.confidenceTurned
             // On top of the orient stage's turn, if it made one: a wrong turn undone leaves the page as it came.
             orientation.rotation = rotation
             orientation.applied = orientation.rotation != 0

@@ -124,8 +124,13 @@ struct TurnAfterReadingTests {
         vertical.turnedText = 270
         #expect(TurnAfterReading.doubts(vertical, orientation: report))
         #expect(TurnAfterReading.doubts(vertical, orientation: turned))
-        // Nothing read: doubted only when the orient stage turned the page (else blank, or a picture).
+        // Nothing read: doubted only when the orient stage turned the page, or was proposed a turn and
+        // kept it off (else blank, or a picture).
         #expect(TurnAfterReading.doubts(text(95, words: 0), orientation: turned))
+        var refused = report
+        refused.turnProposedBy = "osd"
+        #expect(TurnAfterReading.doubts(text(95, words: 0), orientation: refused))
+        #expect(!TurnAfterReading.doubts(text(95), orientation: refused))
         var off = report
         off.detected = false
         #expect(!TurnAfterReading.doubts(text(20), orientation: off))
@@ -143,7 +148,7 @@ struct TurnAfterReadingTests {
             return text
         }
         let fromRecognition = TurnAfterReading.Turn(correction: 270, confidenceAsIs: nil, confidenceTurned: nil)
-        let undone = TurnAfterReading.Turn(correction: 90, confidenceAsIs: nil, confidenceTurned: nil, undoesStage: true)
+        let undone = TurnAfterReading.Turn(correction: 90, confidenceAsIs: nil, confidenceTurned: nil, onWholePage: true)
         // Read down the page: 9 words at 72, 2 of them (8 characters) sure; upright 178 words at 38, 60 sure.
         let sideways = text(72, words: 9, confident: 2, vertical: true)
         #expect(fromRecognition.keeps(text(38, words: 178, confident: 60), over: sideways))
