@@ -102,10 +102,10 @@ public final class PagePipeline {
 
     /// Reads `page` again turned when Tesseract read most of its text turned, when its central square
     /// reads clearly better in another turn, and with the orient stage's turn undone or upside down
-    /// (`TurnAfterReading`), in that order, and keeps the first reading that is upright and as sure, or clearly surer
-    /// (`TurnAfterReading.Turn.keeps`). The record keeps the warnings of the reading it keeps: the first
-    /// reading's, from the `warnedBeforeReading`th on (a resolution measured from letters lying on
-    /// their side), are replaced, and a reading not kept leaves none.
+    /// (`TurnAfterReading`), in that order, and keeps the first reading that is upright and as sure, or
+    /// clearly surer (`TurnAfterReading.Turn.keeps`). The record keeps the warnings of the reading it
+    /// keeps: the first reading's, from the `warnedBeforeReading`th on (a resolution measured from
+    /// letters lying on their side), are replaced, and a reading not kept leaves none.
     ///
     /// A quarter turn is tried first on the page loaded, turned and cleaned up again: the clean-up's skew,
     /// curl and text-size steps measure text lines across the page, and on a page lying on its side they
