@@ -125,29 +125,44 @@ def process_tree(roots):
     threads' /proc/PID/task/TID/children (about 0.3 ms for a docscan run), or, where the kernel has no
     such files, from every process's parent in /proc (about 3 ms a look: sampled every 20 ms, that
     took 8% of this 2-core machine from the runs being timed, more from those using both cores)."""
+    try:
+        return descendants(roots, children_from_threads)
+    except FileNotFoundError:
+        by_parent = children_by_parent()
+        return descendants(roots, lambda pid: by_parent.get(pid, []))
+
+
+def descendants(roots, children_of):
+    """`roots` and every process below them, by `children_of(pid)`."""
     pids, todo = [], list(roots)
     while todo:
         pid = todo.pop()
         pids.append(pid)
-        try:
-            tids = os.listdir(f"/proc/{pid}/task")
-        except OSError:
-            continue
-        for tid in tids:
-            try:
-                with open(f"/proc/{pid}/task/{tid}/children") as f:
-                    todo.extend(int(x) for x in f.read().split())
-            except FileNotFoundError:
-                if not os.path.exists(f"/proc/{pid}/task/{tid}"):
-                    continue  # the thread ended meanwhile
-                return process_tree_by_parents(roots)
-            except (OSError, ValueError):
-                continue
+        todo.extend(children_of(pid))
     return pids
 
 
-def process_tree_by_parents(roots):
-    """process_tree from every process's parent in /proc."""
+def children_from_threads(pid):
+    """The children of `pid` from its threads' children files; FileNotFoundError when the kernel has none."""
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return []  # the process ended meanwhile
+    children = []
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/children") as f:
+                children.extend(int(x) for x in f.read().split())
+        except FileNotFoundError:
+            if os.path.exists(f"/proc/{pid}/task/{tid}"):
+                raise  # the thread is there, its children file is not
+        except (OSError, ValueError):
+            pass
+    return children
+
+
+def children_by_parent():
+    """Every process's children, from each process's parent in /proc/PID/stat."""
     children = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -158,12 +173,7 @@ def process_tree_by_parents(roots):
         except (OSError, ValueError, IndexError):
             continue
         children.setdefault(ppid, []).append(int(name))
-    pids, todo = [], list(roots)
-    while todo:
-        pid = todo.pop()
-        pids.append(pid)
-        todo.extend(children.get(pid, []))
-    return pids
+    return children
 
 
 def rss_mb(pids):

@@ -37,6 +37,15 @@ public struct OrientationReport: Codable, Equatable, Sendable {
     /// confidence) or `recognition` (Tesseract read the page, not turned, mostly and confidently as
     /// vertical text); nil when no turn was proposed.
     @ExplicitNull public var turnProposedBy: String?
+    /// The orient stage's proposer of a turn as warnings name it (`turnProposedBy`: `osd`, `punctuation`,
+    /// else the ascenders).
+    var turnProposerName: String {
+        switch turnProposedBy {
+        case "osd": "OSD"
+        case "punctuation": "the punctuation marks"
+        default: "Leptonica's ascender count"
+        }
+    }
     /// Clockwise degrees docscan turned the page, the orient stage's turn and one after reading together
     /// (0 when not applied).
     public var rotation = 0

@@ -219,14 +219,9 @@ public final class PageOrienter: PageStage {
                     return OrientedPage(image: page.image, orientation: report, reduced: copy)
                 }
             } else if confidenceAsIs >= confidenceTurned + Options.refusalMargin {
-                let who = switch report.turnProposedBy {
-                case "osd": "OSD"
-                case "punctuation": "the punctuation marks"
-                default: "Leptonica's ascender count"
-                }
                 context.warnings.append(String(
                     format: "%@ proposed turning the page by %d°, but it reads better as it is (confidence %.0f against %.0f); kept as it is",
-                    who, correction, confidenceAsIs, confidenceTurned))
+                    report.turnProposerName, correction, confidenceAsIs, confidenceTurned))
                 return OrientedPage(image: page.image, orientation: report, reduced: copy)
             }
         }

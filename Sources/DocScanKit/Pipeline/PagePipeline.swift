@@ -161,12 +161,8 @@ public final class PagePipeline {
                    for: reference) {
                 context.warnings.append(warning)
             }
-            if let proposedBy = orientation.turnProposedBy {
-                let proposer = switch proposedBy {
-                case "osd": "OSD"
-                case "punctuation": "the punctuation marks"
-                default: "Leptonica's ascender count"
-                }
+            if orientation.turnProposedBy != nil {
+                let proposer = orientation.turnProposerName
                 let firstReading = text.words.isEmpty ? "it then read no text"
                     : text.meanConfidence < TurnAfterReading.lowConfidence
                     ? String(format: "it then read with almost no confidence (%.0f)", text.meanConfidence)
