@@ -68,13 +68,26 @@ public final class TextRecognizer: PageStage {
     /// leave unread print too; for a candidate reading, every line found, to judge it strictly), and
     /// `missedLines` for each line it read down a column of the page, many rows tall and narrow (on
     /// receipt photos it read the column of tax codes, one letter a row, as one vertical line
-    /// `HF NEEBABNOHENENWNERN`, and the rows beside it column by column).
-    static func layoutFailures(of text: RecognizedText, missed: Int) -> Int {
+    /// `HF NEEBABNOHENENWNERN`, and the rows beside it column by column). A line down the page's side
+    /// (within `sideShare` of its `width`) is no such sign: it is what the cut-out kept of the desk or of
+    /// the sheet's shaded edge, read as marks (`ce aE` down the left side of a photographed 1871 page, 230
+    /// px tall). Taken for one, it sent that page, read at a mean confidence of 91, to be read as one
+    /// block, which read the rule under its heading as a line of letters (the photo stress set's
+    /// `congress_1871__desk` in fast mode: CER 0.069; as Tesseract laid it out, 0.018).
+    static func layoutFailures(of text: RecognizedText, missed: Int, width: Int) -> Int {
         guard let typical = text.typicalLineHeight else { return missed }
         let lines = text.lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
-        let columns = lines.filter { $0.box.height > 4 * typical && $0.box.height > 3 * $0.box.width }.count
+        let side = Int(sideShare * Double(width))
+        let columns = lines.filter {
+            $0.box.height > 4 * typical && $0.box.height > 3 * $0.box.width
+                && $0.box.x > side && $0.box.x + $0.box.width < width - side
+        }.count
         return missed + columns * missedLines
     }
+
+    /// The share of a page's width along either side in which a line read down the page is taken for the
+    /// sheet's edge, not for a column of print (`layoutFailures`).
+    static let sideShare = 0.03
 
     /// The share of `image` in solid dark areas, and whether it is enough for light-on-dark text (an
     /// image Leptonica cannot measure counts as dark: the pass is kept rather than risked).
@@ -106,7 +119,7 @@ public final class TextRecognizer: PageStage {
         var recovered = try UnreadInk.read(
             UnreadInk.lines(on: page.image, besides: first), on: page.image, into: &result, with: recognizer,
             resolution: resolution.dotsPerInch, deadline: context.deadline)
-        let failures = Self.layoutFailures(of: first, missed: recovered)
+        let failures = Self.layoutFailures(of: first, missed: recovered, width: page.image.width)
         // Arranged only for a page that may be read again: confident pages never need it.
         lazy var firstLayout = ReadingOrder.arrange(first.lines).layout
         if !first.words.isEmpty, first.meanConfidence < Self.doubtfulConfidence || failures >= Self.missedLines,
@@ -116,7 +129,7 @@ public final class TextRecognizer: PageStage {
             let blockUnread = UnreadInk.lines(on: page.image, besides: block)
             let oneColumn = !PrimaryLanguageRecognizer.hasUnspacedPrimary(context.languages) && firstLayout.sideBySide == 0
             if block.meanConfidence >= first.meanConfidence + (oneColumn ? Self.oneColumnMargin : Self.singleBlockMargin)
-                || (failures >= Self.missedLines && Self.layoutFailures(of: block, missed: blockUnread.count) * 3 <= failures
+                || (failures >= Self.missedLines && Self.layoutFailures(of: block, missed: blockUnread.count, width: page.image.width) * 3 <= failures
                     && block.meanConfidence >= first.meanConfidence - Self.coverageMargin) {
                 result = block
                 segmentation = "single_block"

@@ -13,21 +13,27 @@ struct TextRecognizerTests {
     }
 
     /// Rows of a receipt read row by row show no sign; a line read down a column of the page (many rows
-    /// tall, narrow) counts as much as `missedLines` lines left out, and each line left out counts one.
+    /// tall, narrow), not along its side, counts as much as `missedLines` lines left out, and each line
+    /// left out counts one.
     @Test func linesReadDownAColumnAndPrintLeftUnreadAreCounted() {
         let rows = (0..<12).map { line("ITEM \($0) NP 1.19 F", y: 40 * $0) }
-        #expect(TextRecognizer.layoutFailures(of: page(rows), missed: 0) == 0)
+        #expect(TextRecognizer.layoutFailures(of: page(rows), missed: 0, width: 600) == 0)
 
         let column = line("HF NEEBABNOHENENWNERN", x: 480, y: 0, width: 18, height: 460)
-        #expect(TextRecognizer.layoutFailures(of: page(rows + [column]), missed: 0) == TextRecognizer.missedLines)
+        #expect(TextRecognizer.layoutFailures(of: page(rows + [column]), missed: 0, width: 600) == TextRecognizer.missedLines)
 
         // A heading twice as tall as the body is no column, nor is a short wide block of text.
         let heading = line("HOLLOWAY FRESH MARKET", y: -80, height: 50)
-        #expect(TextRecognizer.layoutFailures(of: page(rows + [heading]), missed: 0) == 0)
+        #expect(TextRecognizer.layoutFailures(of: page(rows + [heading]), missed: 0, width: 600) == 0)
 
-        #expect(TextRecognizer.layoutFailures(of: page(rows + [column]), missed: 2) == TextRecognizer.missedLines + 2)
+        // Marks read down either side of the page are the sheet's edge, not a column of print.
+        let leftEdge = line("ce aE", x: 4, y: 100, width: 12, height: 230)
+        let rightEdge = line("re ET", x: 584, y: 60, width: 14, height: 300)
+        #expect(TextRecognizer.layoutFailures(of: page(rows + [leftEdge, rightEdge]), missed: 0, width: 600) == 0)
+
+        #expect(TextRecognizer.layoutFailures(of: page(rows + [column]), missed: 2, width: 600) == TextRecognizer.missedLines + 2)
         // Too few lines to know how tall the text is: only the missed lines count.
-        #expect(TextRecognizer.layoutFailures(of: page([column]), missed: 2) == 2)
+        #expect(TextRecognizer.layoutFailures(of: page([column]), missed: 2, width: 600) == 2)
     }
 
     /// Two columns of prose (lines beside each other, a third of a line off) are not read as one block;
