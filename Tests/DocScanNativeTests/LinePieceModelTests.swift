@@ -10,15 +10,22 @@ struct LinePieceModelTests {
     /// A 1-bit table of 24 rows of four cells (120 × 20 px, 140 px apart), each cell moved down by
     /// `sag` × (1 − 4u²) at its middle (u: its middle's place across the page, −0.5 to 0.5): most in the
     /// page's middle, as a sheet bowed up at both sides bends its rows.
-    private func table(sag: Double) throws -> PixImage {
+    ///
+    /// `tilt` and `fan` slant the rows: each cell moved down by `tilt` × u too (the table skewed as a
+    /// whole), and by `fan` × u × v (v: its row's place down the page, −0.5 to 0.5), so the rows slant
+    /// up at the top of the page and down at its foot, as on a sheet cut out along a wrong outline.
+    /// `cellHeight` sets the cells' height (their letters'), so rows that slant much still overlap
+    /// their neighbours enough to be paired.
+    private func table(sag: Double, tilt: Double = 0, fan: Double = 0, cellHeight: Int = 20) throws -> PixImage {
         let page = try #require(PixImage(taking: pixCreate(Int32(Self.width), Int32(Self.height), 1)))
         page.withUnsafePix { pix in
             for row in 0..<24 {
                 for column in 0..<4 {
                     let x = 100 + column * 260, y = 150 + row * 55
                     let u = Double(x + 60) / Double(Self.width) - 0.5
-                    let shift = Int((sag * (1 - 4 * u * u)).rounded())
-                    _ = pixRasterop(pix, Int32(x), Int32(y + shift), 120, 20, PIX_SET, nil, 0, 0)
+                    let v = Double(y + cellHeight / 2) / Double(Self.height) - 0.5
+                    let shift = Int((sag * (1 - 4 * u * u) + tilt * u + fan * u * v).rounded())
+                    _ = pixRasterop(pix, Int32(x), Int32(y + shift), 120, Int32(cellHeight), PIX_SET, nil, 0, 0)
                 }
             }
         }
@@ -42,6 +49,27 @@ struct LinePieceModelTests {
             let found = bent.disparity(x: x, y: 800) - bent.disparity(x: middle, y: 800)
             #expect(abs(found - drawn) <= 1.5, "at x \(x): field \(found) px, drawn \(drawn) px")
         }
+    }
+
+    /// A table skewed as a whole is neither bent nor fanned (deskewing levels it), and one whose rows'
+    /// slant changes by 2° from its top row to its foot fans under `maximumFan` (flat photos measure so).
+    /// One whose slant changes by 9° is straightened for its fan, though the field moves its cells less
+    /// than a sag that is straightened, and straightened it fans no more.
+    @Test func rowsThatFanOutAreStraightenedAndASkewIsNot() throws {
+        let skewed = try #require(LinePieceModel(mask: try table(sag: 0, tilt: 60)))
+        #expect(!skewed.isBent && abs(skewed.fan) < 0.2 && skewed.displacement < 0.5,
+                "skewed table: fan \(skewed.fan)°, \(skewed.displacement) px")
+        let mild = try #require(LinePieceModel(mask: try table(sag: 0, tilt: 30, fan: 50)))
+        #expect(abs(mild.fan) > 1 && abs(mild.fan) < 3, "mildly fanned table: fan \(mild.fan)°")
+        let fannedMask = try table(sag: 0, tilt: 30, fan: 240, cellHeight: 40)
+        let fanned = try #require(LinePieceModel(mask: fannedMask))
+        #expect(fanned.isBent && fanned.fan > 8 && fanned.fan < 10, "fanned table: fan \(fanned.fan)°")
+        #expect(fanned.displacement < LinePieceModel.minimumDisplacement * fanned.letterHeight,
+                "fanned table: \(fanned.displacement) px of \(fanned.letterHeight)")
+        let grey = try #require(fannedMask.greyFromBilevel())
+        let straightMask = try #require(fanned.apply(to: grey)?.darkPixels())
+        let straight = try #require(LinePieceModel(mask: straightMask))
+        #expect(abs(straight.fan) < 1, "fanned table straightened: fan \(straight.fan)°")
     }
 
     /// Straightened by its own field, the sagging table's cells sit in level rows again: measured anew,

@@ -1,4 +1,5 @@
 import DocScanCore
+import Foundation
 
 /// A curled page's vertical disparity fitted to every piece of its text lines, short ones included.
 ///
@@ -23,6 +24,9 @@ package struct LinePieceModel {
     package let displacement: Double
     /// The pieces' median height, pixels: their letters' (ascender to descender).
     package let letterHeight: Double
+    /// How much steeper the field slants the rows at the foot of the pieces than at their top, in
+    /// degrees (negative: less steep): rows that fan out, which no one angle levels (`maximumFan`).
+    package let fan: Double
     /// `displacement` as a share of the page's width, as `TextLineDewarp.bend` measures bends.
     package var bend: Double { displacement / Double(width) }
     /// The box the pieces span; beyond it the field stays as it is at its edge.
@@ -49,6 +53,18 @@ package struct LinePieceModel {
     /// a six-language page of few, large pieces), curled ones whose rows came apart 0.17–0.29; a curled
     /// book page whose lines Leptonica still misses 0.08–0.10, left alone.
     static let minimumDisplacement = 0.14
+    /// The fan (`fan`, either way) from which a page is straightened whatever its displacement. The
+    /// displacement leaves out a shear of the whole page, which deskewing levels, but a shear that
+    /// changes down the page is no skew, and Tesseract reads lines a few degrees off the page's skew
+    /// only: a sheet cut out of a photo along a wrong outline (a letter on planks, its foot taken along
+    /// a seam between them, beyond the sheet at one corner) has rows level at its top and slanting at
+    /// its foot. On that letter, as photographed and turned four ways, the rows fanned 9.2–9.9°
+    /// (displacement 0.140–0.156 letter heights: upside down, under `minimumDisplacement`, it was read
+    /// as it lay in fast mode, CER 0.43; straightened, 0.002). On the other photos of eval/real,
+    /// eval/public, Fixtures, the photo stress sets and Fixtures' photos turned every way (176 pages in
+    /// fast mode) they fanned 5.1° at most, most under 2°, but for two pages their displacement had
+    /// straightened already (0.31 and 0.74 letter heights; curled pages' rows sag more than they fan).
+    static let maximumFan = 7.0
 
     /// One equation of the fit, basis · coefficients ≈ target, or a group of them that stands or falls
     /// together (a long piece's course, a pair of neighbours).
@@ -146,10 +162,19 @@ package struct LinePieceModel {
         displacement = (displacements.reduce(0) { $0 + $1 * $1 } / Double(displacements.count)).squareRoot() * pageWidth
         letterHeight = letter
         span = (Double(left)...Double(right), Double(top)...Double(bottom))
+        // The field's slant across the pieces' span along their top and along their foot (a few pieces
+        // a row do not part its terms, so the slant is read off the field, not off one term).
+        func slant(atY y: Double) -> Double {
+            let (x0, x1) = (Double(left), Double(right))
+            let rise = Self.field(fit, x: x1, y: y, width: pageWidth, height: pageHeight)
+                - Self.field(fit, x: x0, y: y, width: pageWidth, height: pageHeight)
+            return atan(rise / (x1 - x0)) * 180 / .pi
+        }
+        fan = slant(atY: Double(bottom)) - slant(atY: Double(top))
     }
 
-    /// Whether the pieces are bent enough to straighten (`minimumDisplacement`).
-    package var isBent: Bool { displacement >= Self.minimumDisplacement * letterHeight }
+    /// Whether the pieces are bent enough to straighten (`minimumDisplacement`), or fan out (`maximumFan`).
+    package var isBent: Bool { displacement >= Self.minimumDisplacement * letterHeight || abs(fan) >= Self.maximumFan }
 
     /// How far the point (x, y) of the page was moved down by the curl (negative: up).
     package func disparity(x: Double, y: Double) -> Double {
