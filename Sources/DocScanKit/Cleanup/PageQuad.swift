@@ -1,3 +1,4 @@
+import Foundation
 /// The four corners of a sheet of paper found in a photo, in page pixels.
 public struct PageQuad: Codable, Equatable, Sendable {
     public var topLeft: Point
@@ -42,6 +43,18 @@ public struct PageQuad: Codable, Equatable, Sendable {
             sum += a.x * b.y - b.x * a.y
         }
         return abs(sum) / 2
+    }
+
+    /// How far, in degrees, the corner farthest from square is from 90°.
+    var largestCornerSkew: Double {
+        let points = corners
+        return points.indices.map { index in
+            let corner = points[index], before = points[(index + 3) % 4], after = points[(index + 1) % 4]
+            let (ax, ay, bx, by) = (before.x - corner.x, before.y - corner.y, after.x - corner.x, after.y - corner.y)
+            let lengths = (ax * ax + ay * ay).squareRoot() * (bx * bx + by * by).squareRoot()
+            guard lengths > 0 else { return 90 }
+            return abs(acos(max(-1, min(1, (ax * bx + ay * by) / lengths))) * 180 / .pi - 90)
+        }.max() ?? 0
     }
 
     /// Width and height of the flat page: the mean lengths of opposite edges.

@@ -18,7 +18,8 @@ import DocScanNative
 ///
 /// Horizontal lines turned 90° clockwise fool that confidence: Tesseract's vertical-text handling turns
 /// them and reads them confidently, in reverse line order (`RecognizedText.turnedText`). A page read so,
-/// mostly as vertical text and confidently, is turned back by 270° and read again.
+/// mostly as vertical text and confidently, is turned back by 270° and read again; and so is a page read
+/// so once turned: the turn is not kept, and that reading's own turn is read next (`sideways(_:after:)`).
 struct TurnAfterReading {
     /// Mean word confidence of the whole page under which its orientation is doubted.
     static let lowConfidence = 50.0
@@ -65,9 +66,15 @@ struct TurnAfterReading {
         /// a letter lying at 15°, turned by 90° or 270° by OSD or the ascender count, read 7–18 words
         /// (3–29 characters at 50 or more) at a mean of 37–88, and upright 185–194 words (364–674
         /// characters) at 38–71, a third of the characters wrong where turned nearly all were.
+        ///
+        /// A reading Tesseract made of vertical text is never kept, however sure: its lines lay on their
+        /// side, turned 90° clockwise, and come out in reverse order (a receipt photographed sideways,
+        /// turned upside down after a first reading at 47, then read so at 75: CER 0.73). Its own turn is
+        /// tried next instead (`sideways(_:after:)`).
         func keeps(_ again: RecognizedText, over first: RecognizedText) -> Bool {
+            guard again.turnedText == nil else { return false }
             let sure = fromRecognition
-                ? again.turnedText == nil && again.meanConfidence >= first.meanConfidence - margin
+                ? again.meanConfidence >= first.meanConfidence - margin
                 : again.meanConfidence >= first.meanConfidence + margin
             return sure || readsMore(again, than: first)
         }
@@ -76,10 +83,18 @@ struct TurnAfterReading {
         /// `first` did, and is as sure (a turn from recognition, or a first reading of nothing: no
         /// matter).
         private func readsMore(_ again: RecognizedText, than first: RecognizedText) -> Bool {
-            again.turnedText == nil
-                && confidentCharacters(in: again) >= moreText * max(1, confidentCharacters(in: first))
+            confidentCharacters(in: again) >= moreText * max(1, confidentCharacters(in: first))
                 && (fromRecognition || first.words.isEmpty || again.meanConfidence >= first.meanConfidence)
         }
+    }
+
+    /// The turn, from the page as first read, that `again`, a reading of the page turned by `turn`, points
+    /// to when Tesseract read it confidently as vertical text: `turn` and a further 270°, as for a first
+    /// reading (`turns(for:on:orientation:)`). Nil when it did not, or when the two turns make none.
+    static func sideways(_ again: RecognizedText, after turn: Turn) -> Turn? {
+        guard let further = again.turnedText, again.meanConfidence >= lowConfidence else { return nil }
+        let correction = (turn.correction + further) % 360
+        return correction == 0 ? nil : Turn(correction: correction, confidenceAsIs: nil, confidenceTurned: nil)
     }
 
     let checker: any TurnChecker

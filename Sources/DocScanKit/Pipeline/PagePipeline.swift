@@ -103,7 +103,8 @@ public final class PagePipeline {
     /// Reads `page` again turned when Tesseract read most of its text turned, when its central square
     /// reads clearly better in another turn, and with the orient stage's turn undone or upside down
     /// (`TurnAfterReading`), in that order, and keeps the first reading that is upright and as sure, or
-    /// clearly surer (`TurnAfterReading.Turn.keeps`). The record keeps the warnings of the reading it
+    /// clearly surer (`TurnAfterReading.Turn.keeps`); a turn read as vertical text is followed by the turn
+    /// that reading points to (`TurnAfterReading.sideways`). The record keeps the warnings of the reading it
     /// keeps: the first reading's, from the `warnedBeforeReading`th on (a resolution measured from
     /// letters lying on their side), are replaced, and a reading not kept leaves none.
     ///
@@ -122,14 +123,18 @@ public final class PagePipeline {
         context: inout PageContext
     ) throws {
         let check = TurnAfterReading(checker: recognizer.recognizer)
-        let turns = try clock.time(\.orient) { try check.turns(for: text, on: cleaned.image, orientation: orientation) }
-        for turn in turns {
+        var turns = try clock.time(\.orient) { try check.turns(for: text, on: cleaned.image, orientation: orientation) }
+        var tried = Set(turns.map(\.correction))
+        while !turns.isEmpty {
+            let turn = turns.removeFirst()
             let warnings = context.warnings
             let rotation = (orientation.rotation + turn.correction) % 360
             // Whether the page is cleaned up again, for each way it is tried, in order (the record's
             // corners stay in the pixels of the image cleaned up). It is loaded again from its file: kept
             // through the first reading, the loaded page would hold a full-size copy under every page.
             var found: (cleaned: CleanedPage, upright: PixImage?, text: RecognizedText)?
+            /// The turn a reading of this one read as vertical text points to (`TurnAfterReading.sideways`).
+            var pointed: TurnAfterReading.Turn?
             for cleansAgain in turn.correction == 180 ? [false] : [true, false] {
                 context.warnings = warnings
                 let turned: (cleaned: CleanedPage, upright: PixImage?)
@@ -147,9 +152,11 @@ public final class PagePipeline {
                     found = (turned.cleaned, turned.upright, again)
                     break
                 }
+                pointed = pointed ?? TurnAfterReading.sideways(again, after: turn)
             }
             guard let (turnedPage, upright, again) = found else {
                 context.warnings = warnings
+                if let pointed, tried.insert(pointed.correction).inserted { turns.append(pointed) }
                 continue
             }
             // Loaded and cleaned up twice, the page warns twice of what its file holds.

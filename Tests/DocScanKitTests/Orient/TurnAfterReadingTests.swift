@@ -163,4 +163,29 @@ struct TurnAfterReadingTests {
         // A first reading of nothing (Tesseract's mean is then meaningless) gives way to any real reading.
         #expect(undone.keeps(text(40, words: 50, confident: 10), over: text(95, words: 0, confident: 0)))
     }
+
+    /// A reading of vertical text is never kept, however much surer than the first: its lines lay on their
+    /// side. The turn it points to, its own and a further 270°, is tried next, as a turn from recognition.
+    /// The figures are those of a receipt photographed sideways and read upside down.
+    @Test func aReadingOfVerticalTextPointsToItsOwnTurn() throws {
+        func text(_ confidence: Double, vertical: Bool = false) -> RecognizedText {
+            let word = RecognizedSpan(text: "word", confidence: confidence, box: PageBox(x: 0, y: 0, width: 10, height: 10))
+            var text = RecognizedText(text: "", meanConfidence: confidence, words: Array(repeating: word, count: 40), lines: [], resolution: 300)
+            text.turnedText = vertical ? 270 : nil
+            return text
+        }
+        let halfTurn = TurnAfterReading.Turn(correction: 180, confidenceAsIs: nil, confidenceTurned: nil, onWholePage: true)
+        let first = text(47), sideways = text(75, vertical: true)
+        #expect(!halfTurn.keeps(sideways, over: first))
+        let next = try #require(TurnAfterReading.sideways(sideways, after: halfTurn))
+        #expect(next.correction == 90 && next.proposer == "recognition")
+        #expect(next.keeps(text(83), over: first))
+        #expect(!next.keeps(text(83, vertical: true), over: first))
+        // Only a confident reading of vertical text points anywhere; and a quarter turn read so points
+        // back to the page as it was, which was read already.
+        #expect(TurnAfterReading.sideways(text(40, vertical: true), after: halfTurn) == nil)
+        #expect(TurnAfterReading.sideways(text(75), after: halfTurn) == nil)
+        let quarter = TurnAfterReading.Turn(correction: 90, confidenceAsIs: 40, confidenceTurned: 60)
+        #expect(TurnAfterReading.sideways(sideways, after: quarter) == nil)
+    }
 }

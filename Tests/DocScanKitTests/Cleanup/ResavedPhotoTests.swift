@@ -1,0 +1,83 @@
+import DocScanCore
+@testable import DocScanKit
+import Foundation
+import Testing
+
+/// Fixtures/resaved: two of Fixtures' photos turned onto their side and saved again as a messenger hands
+/// them on (`scripts/make_real_variants.py`: RGB JPEG at quality 88, no resolution). The same pages in
+/// other pixels, on which docscan decided otherwise than on the originals, and wrongly.
+struct ResavedPhotoTests {
+    static let folder = TestSupport.special("resaved")
+
+    private func scan(_ file: String, mode: ScanMode) throws -> PageRecord {
+        try #require(try TestSupport.scan(Self.folder.appendingPathComponent(file), mode: mode).first)
+    }
+
+    private func truth(_ name: String) throws -> String {
+        try String(contentsOf: TestSupport.special("photos/\(name).gt.txt"), encoding: .utf8)
+    }
+
+    /// The receipt on a dark counter, on its side: OSD finds too little text and the receipt is read as it
+    /// lies, at a mean confidence of 47; upside down (the whole page, as the square cannot tell) Tesseract
+    /// reads its lines, now on their other side, as vertical text, at 75, in reverse order, and that
+    /// reading was kept for being clearly surer (CER 0.73). A reading of vertical text is never kept; the
+    /// turn it points to (half a turn and a further 270°) is read next, upright.
+    @Test(arguments: [ScanMode.fast, .accurate])
+    func aReceiptReadAsVerticalTextOnceTurnedIsTurnedOnceMore(mode: ScanMode) throws {
+        let record = try scan("receipt_counter__rot90.jpg", mode: mode)
+        let orientation = try #require(record.orientation)
+        #expect(orientation.applied && orientation.rotation == 90, "\(orientation)")
+        #expect(orientation.turnProposedBy == "recognition", "\(orientation)")
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("receipt_counter"), chinese: false)
+        #expect(cer <= 0.03, "\(mode) CER \(cer)")
+        let rows = TestSupport.rows(record.text)
+        for row in ["HOLLOWAY FRESH MARKET", "OAT MILK 1L NP 1.65 F", "EGGS FREE RNG 6 NP 2.35 F", "TOTAL 33.06"] {
+            #expect(rows.contains(row), "\(row) not read: \(rows)")
+        }
+    }
+
+    /// The shaded lab report on its side, turned upright by its ascenders: the sheet's bright region ends
+    /// at the diagonal edge of a shadow across its lower half, an edge as crisp as the paper's, so the
+    /// region is neither soft nor badly fitted, but its quadrilateral has a corner 31° off square. Warped
+    /// by it, the table's rows bent (CER 0.50). The sheet's outline, plain on all four sides and holding
+    /// the region, is taken instead: its corners where the photo's maker put them.
+    @Test(arguments: [ScanMode.fast, .accurate])
+    func aSheetCutByAShadowsCrispEdgeIsFoundByItsOutline(mode: ScanMode) throws {
+        let record = try scan("shaded_table__rot90.jpg", mode: mode)
+        #expect(record.orientation?.rotation == 90, "\(String(describing: record.orientation))")
+        #expect(record.cleanup?.pageMethod == "edges", "found by \(record.cleanup?.pageMethod ?? "nothing")")
+        // Turned upright, the photo is the original's frame (1600 × 2100): its true corners hold.
+        struct Geometry: Decodable { var corners: [String: [Double]] }
+        let geometry = try JSONDecoder().decode(
+            Geometry.self, from: Data(contentsOf: TestSupport.special("photos/shaded_table.json")))
+        let found = try #require(record.cleanup?.pageCorners).scaled(by: 1 / (record.scale ?? 1))
+        let truth = ["top_left", "top_right", "bottom_right", "bottom_left"].compactMap { geometry.corners[$0] }
+        let errors: [Double] = zip(found.corners, truth).map { point, actual in
+            let (dx, dy) = (point.x - actual[0], point.y - actual[1])
+            return (dx * dx + dy * dy).squareRoot()
+        }
+        let diagonal = (1600.0 * 1600.0 + 2100.0 * 2100.0).squareRoot()
+        let error = (errors.max() ?? diagonal) / diagonal
+        #expect(error <= 0.01, "corner error \(error) of the diagonal: \(found)")
+        let cer = CharacterErrorRate.of(record.text, reference: try self.truth("shaded_table"), chinese: false)
+        #expect(cer <= 0.07, "\(mode) CER \(cer)")
+        let rows = TestSupport.rows(record.text)
+        for row in ["Riverside Clinic laboratory report", "Results checked by Dr A. Osei, 12/03/2024"] {
+            #expect(rows.contains(row), "\(row) not read: \(rows)")
+        }
+    }
+
+    /// A sheet's corners stay near square in a photo; a quadrilateral cut by a shadow does not.
+    @Test func aCornerFarOffSquareIsMeasured() {
+        func quad(_ points: [(Double, Double)]) -> PageQuad {
+            let p = points.map { PageQuad.Point(x: $0.0, y: $0.1) }
+            return PageQuad(topLeft: p[0], topRight: p[1], bottomRight: p[2], bottomLeft: p[3])
+        }
+        #expect(quad([(0, 0), (100, 0), (100, 140), (0, 140)]).largestCornerSkew < 1e-9)
+        // The stress set's steepest keystone: the top 62% of the foot, the height 0.7 of the foot.
+        let steep = quad([(19, 0), (81, 0), (100, 70), (0, 70)]).largestCornerSkew
+        #expect(abs(steep - atan(19.0 / 70) * 180 / .pi) < 1e-6 && steep < PageFinder.misshapenCorner)
+        // The resaved lab report's region: its foot runs up along the shadow's edge.
+        #expect(quad([(135, 180), (730, 130), (795, 630), (175, 1045)]).largestCornerSkew > PageFinder.misshapenCorner)
+    }
+}
