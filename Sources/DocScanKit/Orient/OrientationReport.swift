@@ -37,12 +37,14 @@ public struct OrientationReport: Codable, Equatable, Sendable {
     /// confidence) or `recognition` (Tesseract read the page, not turned, mostly and confidently as
     /// vertical text); nil when no turn was proposed.
     @ExplicitNull public var turnProposedBy: String?
-    /// The orient stage's proposer of a turn as warnings name it (`turnProposedBy`: `osd`, `punctuation`,
-    /// else the ascenders).
+    /// The proposer of a turn as warnings name it (`turnProposedBy`: `osd`, `punctuation`, `reading`,
+    /// `recognition`, else the ascenders).
     var turnProposerName: String {
         switch turnProposedBy {
         case "osd": "OSD"
         case "punctuation": "the punctuation marks"
+        case "reading": "the page read again turned"
+        case "recognition": "Tesseract's reading of it as vertical text"
         default: "Leptonica's ascender count"
         }
     }

@@ -125,6 +125,8 @@ public final class PagePipeline {
         let check = TurnAfterReading(checker: recognizer.recognizer)
         var turns = try clock.time(\.orient) { try check.turns(for: text, on: cleaned.image, orientation: orientation) }
         var tried = Set(turns.map(\.correction))
+        /// Whether a kept quarter turn's opposite was queued (below).
+        var flipped = false
         while !turns.isEmpty {
             let turn = turns.removeFirst()
             let warnings = context.warnings
@@ -193,7 +195,14 @@ public final class PagePipeline {
             orientation.turnProposedBy = turn.proposer
             cleaned = turnedPage
             text = again
-            return
+            // Still read with almost no confidence after a quarter turn, the page may lie the other way
+            // up: blurred sideways print reads a little in either quarter turn (an out-of-focus curled
+            // letter turned 90°, read as vertical text, turned 270° by recognition: 27). The opposite
+            // turn is read once, as a half turn of the page as it now is.
+            guard again.meanConfidence < TurnAfterReading.lowConfidence, turn.correction != 180, !flipped else { return }
+            flipped = true
+            turns = [TurnAfterReading.Turn(correction: 180, confidenceAsIs: nil, confidenceTurned: nil, onWholePage: true)]
+            tried = [180]
         }
     }
 

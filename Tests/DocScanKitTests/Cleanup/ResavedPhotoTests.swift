@@ -3,7 +3,7 @@ import DocScanCore
 import Foundation
 import Testing
 
-/// Fixtures/resaved: two of Fixtures' photos turned onto their side and saved again as a messenger hands
+/// Fixtures/resaved: three of Fixtures' photos turned onto their side and saved again as a messenger hands
 /// them on (`scripts/make_real_variants.py`: RGB JPEG at quality 88, no resolution). The same pages in
 /// other pixels, on which docscan decided otherwise than on the originals, and wrongly.
 struct ResavedPhotoTests {
@@ -34,6 +34,21 @@ struct ResavedPhotoTests {
         for row in ["HOLLOWAY FRESH MARKET", "OAT MILK 1L NP 1.65 F", "EGGS FREE RNG 6 NP 2.35 F", "TOTAL 33.06"] {
             #expect(rows.contains(row), "\(row) not read: \(rows)")
         }
+    }
+
+    /// The out-of-focus letter curled on a pale desk, on its side, in accurate mode: OSD proposes a half
+    /// turn, refused; Tesseract reads the page as vertical text, and turned 270° by that reading it reads
+    /// many times the text (108 characters with confidence against 1), but at a mean of 27: upside down.
+    /// A page still read with almost no confidence after a quarter turn has the opposite turn read once.
+    @Test func aBlurredPageStillReadWithoutConfidenceAfterAQuarterTurnIsTriedTheOtherWayUp() throws {
+        let record = try scan("blurred_curl__rot90.jpg", mode: .accurate)
+        let orientation = try #require(record.orientation)
+        #expect(orientation.applied && orientation.rotation == 90, "\(orientation)")
+        #expect(orientation.turnProposedBy == "reading", "\(orientation)")
+        #expect(record.warnings.contains { $0.contains("turned the page by 270°, but it then read with almost no confidence") && $0.contains("turned by a further 180°") }, "\(record.warnings)")
+        #expect(try #require(record.meanConfidence) >= TurnAfterReading.lowConfidence)
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("blurred_curl"), chinese: false)
+        #expect(cer <= 0.3, "CER \(cer)")
     }
 
     /// The shaded lab report on its side, turned upright by its ascenders: the sheet's bright region ends
