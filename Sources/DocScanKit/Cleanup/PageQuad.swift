@@ -1,4 +1,5 @@
 import Foundation
+
 /// The four corners of a sheet of paper found in a photo, in page pixels.
 public struct PageQuad: Codable, Equatable, Sendable {
     public var topLeft: Point
