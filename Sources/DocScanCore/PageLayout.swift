@@ -14,7 +14,8 @@ public struct PageLayout: Codable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey {
         case order, sideBySide = "side_by_side", rowOffset = "row_offset", cellAspect = "cell_aspect", justified, segmentation,
              darkAreas = "dark_areas", invertedPass = "inverted_pass", recoveredLines = "recovered_lines",
-             movedLines = "moved_lines", edgeMarks = "edge_marks", strayLines = "stray_lines"
+             movedLines = "moved_lines", edgeMarks = "edge_marks", strayLines = "stray_lines",
+             rereadLines = "reread_lines"
     }
 
     /// How Tesseract segmented the page: `auto` (its layout analysis) or `single_block` (read again as one
@@ -38,9 +39,13 @@ public struct PageLayout: Codable, Equatable, Sendable {
     /// page edges, a desk's edge) or along the page's top or bottom edge; taken out of the text
     /// (`StrayLines`).
     public var strayLines = 0
+    /// Lines read with little confidence and read again, surer, from the page as Tesseract thresholds it
+    /// (`ThresholdedLines`).
+    public var rereadLines = 0
 
-    /// Reads records of older archives too: `inverted_pass`, `recovered_lines`, `moved_lines`, `edge_marks`
-    /// and `stray_lines` came after the first archives were made, and a missing one means no such pass ran.
+    /// Reads records of older archives too: `inverted_pass`, `recovered_lines`, `moved_lines`, `edge_marks`,
+    /// `stray_lines` and `reread_lines` came after the first archives were made, and a missing one means no
+    /// such pass ran.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         order = try container.decode(String.self, forKey: .order)
@@ -55,6 +60,7 @@ public struct PageLayout: Codable, Equatable, Sendable {
         movedLines = try container.decodeIfPresent(Int.self, forKey: .movedLines) ?? 0
         edgeMarks = try container.decodeIfPresent(Int.self, forKey: .edgeMarks) ?? 0
         strayLines = try container.decodeIfPresent(Int.self, forKey: .strayLines) ?? 0
+        rereadLines = try container.decodeIfPresent(Int.self, forKey: .rereadLines) ?? 0
     }
 
     public init(order: String, sideBySide: Double, rowOffset: Double?, cellAspect: Double?, justified: Double? = nil) {

@@ -138,6 +138,10 @@ public final class TextRecognizer: PageStage {
                     resolution: resolution.dotsPerInch, deadline: context.deadline)
             }
         }
+        let reread = try ThresholdedLines.applies(to: page, languages: context.languages)
+            ? ThresholdedLines.reread(
+                &result, on: page.image, with: recognizer, resolution: resolution.dotsPerInch, deadline: context.deadline)
+            : 0
         let moved = ColumnGaps.fill(&result) + RowPieces.order(&result) + SplitColumns.join(&result)
         let marks = EdgeMarks.strip(&result) + RuledColumns.strip(&result, width: page.image.width)
         let stray = StrayLines.strip(&result, width: page.image.width, height: page.image.height)
@@ -155,6 +159,7 @@ public final class TextRecognizer: PageStage {
         result.layout?.movedLines = moved
         result.layout?.edgeMarks = marks
         result.layout?.strayLines = stray
+        result.layout?.rereadLines = reread
         result.text = (arranged.rowText ?? HanSpacing.collapse(result.text)).trimmingCharacters(in: .whitespacesAndNewlines)
         return result
     }
