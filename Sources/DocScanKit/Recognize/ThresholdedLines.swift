@@ -13,7 +13,7 @@ import DocScanNative
 ///
 /// Not on every page: Chinese lines so read came back as Latin garble (`岂。` as `oH.`, confidence 35 →
 /// 68, Fixtures' notice), a noisy page's thresholded specks misled the reading at higher confidence
-/// (`bim` read `bitn` at 87), blurred print read as badly either way, only surer (25–48; a blurred
+/// (`see bin` read `seo bitn` at 87), blurred print read as badly either way, only surer (25–48; a blurred
 /// cookbook photo's `7g/0.24 0z` as `> glo.2g 02` at 77), and so did small print, whose letters
 /// thresholding takes apart (eval/real's cookbook at a third of its size, 9-px letters: `§ g/0.20 oz` as
 /// `$B/0.2002` at 83). And a line's box can reach over others' print: a timetable's `alas` read again
