@@ -15,7 +15,8 @@ import DocScanNative
 ///
 /// A shadow across the sheet ends its bright region in a straight, soft side; such a region gives way
 /// to the sheet's outline (`EdgePageFinder`) when that is clearly larger, and so does a region that
-/// fits its quadrilateral poorly, to an outline that holds it.
+/// fits its quadrilateral poorly, or has a corner far off square, to an outline that holds it
+/// (`outlineIsTheSheet`).
 public enum PageFinder {
     /// Why no quadrilateral was used, for the record.
     public enum Outcome: Equatable, Sendable {
@@ -79,37 +80,10 @@ public enum PageFinder {
         }
         if let best {
             let quad = best.quad.scaled(by: 1 / factor)
-            let brightness = found(best, scaledBy: 1 / factor)
-            let fitsPoorly = best.misfit > poorFit
-            let misshapen = quad.largestCornerSkew > misshapenCorner
-            guard best.isSoft || fitsPoorly || misshapen, let outline = EdgePageFinder.find(in: image) else { return brightness }
-            let edges = found(outline)
-            // A region with a side that fades may end at a shadow across the sheet: its outline is taken
-            // instead when clearly larger. (A book's page shaded towards the spine keeps its region.)
-            if best.isSoft && outline.quad.area >= shadowedSheetGrowth * quad.area { return edges }
-            // A region that fits its quadrilateral badly has lost a corner or gained a stray bit of desk;
-            // a clear outline around it is the sheet itself.
-            let diagonal = (Double(image.width * image.width + image.height * image.height)).squareRoot()
-            // A misshapen region ended at a shadow whose edge is as crisp as the paper's: the whole
-            // outline, seen plainly on all four sides, holding it and clearly larger, is the sheet.
-            if misshapen && outline.score >= fullOutline && outline.sidesAlongFrame == 0
-                && outline.quad.area >= shadowedSheetGrowth * quad.area
-                && quad.corners.allSatisfy({ outline.quad.distanceOutside($0) <= outlineSlack * diagonal }) {
-                return edges
-            }
-            if fitsPoorly && outline.score >= clearOutline
-                && quad.corners.allSatisfy({ outline.quad.distanceOutside($0) <= outlineSlack * diagonal }) {
-                return edges
-            }
-            // One that fits badly and runs out to the photo's border at more corners than a clear outline
-            // within it has taken in the desk (wood lit so that its far end is as bright as the paper):
-            // the outline is the sheet.
-            if fitsPoorly && outline.score >= clearOutline
-                && cornersAtBorder(of: quad, in: image) > cornersAtBorder(of: outline.quad, in: image)
-                && outline.quad.corners.allSatisfy({ quad.distanceOutside($0) <= outlineSlack * diagonal }) {
-                return edges
-            }
-            return brightness
+            guard best.isSoft || best.misfit > poorFit || quad.largestCornerSkew > misshapenCorner,
+                  let outline = EdgePageFinder.find(in: image), outlineIsTheSheet(outline, over: best, quad: quad, in: image)
+            else { return found(best, scaledBy: 1 / factor) }
+            return found(outline)
         }
         // Paper on a background as light as itself: look for its outline instead (and, from the same
         // look, for one with a shaded end, taken last below).
@@ -153,9 +127,40 @@ public enum PageFinder {
         guard let outline = EdgePageFinder.find(in: image), outline.score >= clearOutline,
               outline.quad.area >= shadowedSheetGrowth * quad.area
         else { return nil }
-        let diagonal = (Double(image.width * image.width + image.height * image.height)).squareRoot()
-        guard quad.corners.allSatisfy({ outline.quad.distanceOutside($0) <= outlineSlack * diagonal }) else { return nil }
+        guard holds(quad, within: outline.quad, in: image) else { return nil }
         return found(outline)
+    }
+
+    /// Whether `outline` is the sheet rather than the bright `region` (`quad` in the photo's pixels)
+    /// that a soft side, a poor fit or a misshapen corner put in doubt.
+    private static func outlineIsTheSheet(
+        _ outline: EdgePageFinder.Found, over region: BrightRegion, quad: PageQuad, in image: PixImage
+    ) -> Bool {
+        let clearlyLarger = outline.quad.area >= shadowedSheetGrowth * quad.area
+        // A region with a side that fades may end at a shadow across the sheet: its outline is taken
+        // instead when clearly larger. (A book's page shaded towards the spine keeps its region.)
+        if region.isSoft && clearlyLarger { return true }
+        // A misshapen region ended at a shadow whose edge is as crisp as the paper's: the whole outline,
+        // seen plainly on all four sides, holding it and clearly larger, is the sheet.
+        if quad.largestCornerSkew > misshapenCorner && outline.score >= fullOutline && outline.sidesAlongFrame == 0
+            && clearlyLarger && holds(quad, within: outline.quad, in: image) {
+            return true
+        }
+        guard region.misfit > poorFit, outline.score >= clearOutline else { return false }
+        // A region that fits its quadrilateral badly has lost a corner or gained a stray bit of desk; a
+        // clear outline around it is the sheet itself. One that runs out to the photo's border at more
+        // corners than a clear outline within it has taken in the desk (wood lit so that its far end is as
+        // bright as the paper): the outline is the sheet.
+        return holds(quad, within: outline.quad, in: image)
+            || (cornersAtBorder(of: quad, in: image) > cornersAtBorder(of: outline.quad, in: image)
+                && holds(outline.quad, within: quad, in: image))
+    }
+
+    /// Whether every corner of `inner` lies inside `outer` or within `outlineSlack` of `image`'s diagonal
+    /// outside it.
+    private static func holds(_ inner: PageQuad, within outer: PageQuad, in image: PixImage) -> Bool {
+        let slack = outlineSlack * (Double(image.width * image.width + image.height * image.height)).squareRoot()
+        return inner.corners.allSatisfy { outer.distanceOutside($0) <= slack }
     }
 
     /// Whether `outline` takes sides from the frame's border where an outline of the sheet's own four
@@ -273,8 +278,6 @@ public enum PageFinder {
     /// it, nor by its outline.
     static let paleDeskSteps = 3
 
-    /// The page inside `quad` warped flat onto a rectangle of its real proportions; with `sides`, the
-    /// page inside its bowing sides (`CurvedSides.flatten`).
     /// The sheet inside `quad` (and `sides`) warped flat from `image` enlarged by `factor`. Only the part
     /// of the photo around the sheet is enlarged: a receipt may fill a tenth of a 12-megapixel frame.
     static func flatten(_ image: PixImage, quad: PageQuad, sides: CurvedSides?, enlargedBy factor: Double) -> PixImage? {
@@ -292,6 +295,8 @@ public enum PageFinder {
         return flatten(larger, quad: quad.moved(x: -Double(left), y: -Double(top)).scaled(by: factor), sides: sides?.scaled(by: factor))
     }
 
+    /// The page inside `quad` warped flat onto a rectangle of its real proportions; with `sides`, the
+    /// page inside its bowing sides (`CurvedSides.flatten`).
     static func flatten(_ image: PixImage, quad: PageQuad, sides: CurvedSides? = nil) -> PixImage? {
         let size = quad.flatSize
         let width = min(Double(image.width), size.width.rounded()), height = min(Double(image.height), size.height.rounded())

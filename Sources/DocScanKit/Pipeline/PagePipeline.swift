@@ -131,79 +131,97 @@ public final class PagePipeline {
             let turn = turns.removeFirst()
             let warnings = context.warnings
             let rotation = (orientation.rotation + turn.correction) % 360
-            // Whether the page is cleaned up again, for each way it is tried, in order (the record's
-            // corners stay in the pixels of the image cleaned up). It is loaded again from its file: kept
-            // through the first reading, the loaded page would hold a full-size copy under every page.
-            var found: (cleaned: CleanedPage, upright: PixImage?, text: RecognizedText)?
-            /// The turn a reading of this one read as vertical text points to (`TurnAfterReading.sideways`).
-            var pointed: TurnAfterReading.Turn?
-            for cleansAgain in turn.correction == 180 ? [false] : [true, false] {
+            let outcome = try read(turn, of: reference, cleaned, over: text, rotation: rotation, clock: &clock, context: &context)
+            guard let kept = outcome.kept else {
                 context.warnings = warnings
-                let turned: (cleaned: CleanedPage, upright: PixImage?)
-                if cleansAgain {
-                    let prepared = try preparer.prepare(
-                        reference, context: &context, clock: &clock, keepingUpright: configuration.debugImages != nil,
-                        rotation: rotation)
-                    turned = (prepared.cleaned, prepared.upright)
-                } else {
-                    guard let image = cleaned.image.rotated(quarterTurns: turn.correction / 90) else { continue }
-                    turned = (CleanedPage(image: image, orientation: cleaned.orientation, cleanup: cleaned.cleanup, steps: []), nil)
-                }
-                let again = try clock.time(\.recognize) { try recognizer.run(turned.cleaned, context: &context) }
-                if turn.keeps(again, over: text) {
-                    found = (turned.cleaned, turned.upright, again)
-                    break
-                }
-                pointed = pointed ?? TurnAfterReading.sideways(again, after: turn)
-            }
-            guard let (turnedPage, upright, again) = found else {
-                context.warnings = warnings
-                if let pointed, tried.insert(pointed.correction).inserted { turns.append(pointed) }
+                if let pointed = outcome.pointed, tried.insert(pointed.correction).inserted { turns.append(pointed) }
                 continue
             }
             // Loaded and cleaned up twice, the page warns twice of what its file holds.
             let warnedAgain = context.warnings.dropFirst(warnings.count).filter { !warnings.prefix(warnedBeforeReading).contains($0) }
             context.warnings = Array(warnings.prefix(warnedBeforeReading)) + warnedAgain
-            if let debugImages = configuration.debugImages, !turnedPage.steps.isEmpty,
+            if let debugImages = configuration.debugImages, !kept.cleaned.steps.isEmpty,
                let warning = debugImages.write(
-                   (upright.map { [("upright", $0)] } ?? []) + turnedPage.steps + [("cleaned", turnedPage.image)],
+                   (kept.upright.map { [("upright", $0)] } ?? []) + kept.cleaned.steps + [("cleaned", kept.cleaned.image)],
                    for: reference) {
                 context.warnings.append(warning)
             }
-            if orientation.turnProposedBy != nil {
-                let proposer = orientation.turnProposerName
-                let firstReading = text.words.isEmpty ? "it then read no text"
-                    : text.meanConfidence < TurnAfterReading.lowConfidence
-                    ? String(format: "it then read with almost no confidence (%.0f)", text.meanConfidence)
-                    : String(format: "Tesseract then read most of it as vertical text (%d characters with confidence)",
-                             TurnAfterReading.confidentCharacters(in: text))
-                // The orient stage's warning that it kept the page as it was stands, and this one says what came of it.
-                let stage = orientation.applied
-                    ? String(format: "%@ turned the page by %d°", proposer, orientation.rotation)
-                    : "\(proposer) proposed turning the page and it was kept as it was"
-                context.warnings.append(String(
-                    format: "%@, but %@; turned by %@%d° it reads better (confidence %.0f, %d characters with confidence)",
-                    stage, firstReading, orientation.applied ? "a further " : "", turn.correction, again.meanConfidence,
-                    TurnAfterReading.confidentCharacters(in: again)))
+            if let warning = Self.warning(turning: orientation, by: turn, from: text, to: kept.text) {
+                context.warnings.append(warning)
             }
             // A turn tried on the whole page is judged by the whole page's confidence, both ways.
             orientation.confidenceAsIs = turn.onWholePage ? text.meanConfidence : turn.confidenceAsIs
-            orientation.confidenceTurned = turn.onWholePage ? again.meanConfidence : turn.confidenceTurned
+            orientation.confidenceTurned = turn.onWholePage ? kept.text.meanConfidence : turn.confidenceTurned
             // On top of the orient stage's turn, if it made one: a wrong turn undone leaves the page as it came.
             orientation.rotation = rotation
             orientation.applied = orientation.rotation != 0
             orientation.turnProposedBy = turn.proposer
-            cleaned = turnedPage
-            text = again
+            cleaned = kept.cleaned
+            text = kept.text
             // Still read with almost no confidence after a quarter turn, the page may lie the other way
             // up: blurred sideways print reads a little in either quarter turn (an out-of-focus curled
             // letter turned 90°, read as vertical text, turned 270° by recognition: 27). The opposite
             // turn is read once, as a half turn of the page as it now is.
-            guard again.meanConfidence < TurnAfterReading.lowConfidence, turn.correction != 180, !flipped else { return }
+            guard text.meanConfidence < TurnAfterReading.lowConfidence, turn.correction != 180, !flipped else { return }
             flipped = true
             turns = [TurnAfterReading.Turn(correction: 180, confidenceAsIs: nil, confidenceTurned: nil, onWholePage: true)]
             tried = [180]
         }
+    }
+
+    /// Reads `cleaned` turned by `turn` (to `rotation` from the file), in each way `readTurned` tries it,
+    /// and returns the first turned page and reading the turn keeps over `text`; when none is kept, the
+    /// turn a reading of it as vertical text points to (`TurnAfterReading.sideways`). `context` comes back
+    /// with the warnings of the reading kept added, or of the last one tried.
+    private func read(
+        _ turn: TurnAfterReading.Turn, of reference: PageReference, _ cleaned: CleanedPage, over text: RecognizedText,
+        rotation: Int, clock: inout StageClock, context: inout PageContext
+    ) throws -> (kept: (cleaned: CleanedPage, upright: PixImage?, text: RecognizedText)?, pointed: TurnAfterReading.Turn?) {
+        let warnings = context.warnings
+        var pointed: TurnAfterReading.Turn?
+        // Whether the page is cleaned up again, for each way it is tried, in order (the record's corners
+        // stay in the pixels of the image cleaned up). It is loaded again from its file: kept through the
+        // first reading, the loaded page would hold a full-size copy under every page.
+        for cleansAgain in turn.correction == 180 ? [false] : [true, false] {
+            context.warnings = warnings
+            let turned: (cleaned: CleanedPage, upright: PixImage?)
+            if cleansAgain {
+                let prepared = try preparer.prepare(
+                    reference, context: &context, clock: &clock, keepingUpright: configuration.debugImages != nil,
+                    rotation: rotation)
+                turned = (prepared.cleaned, prepared.upright)
+            } else {
+                guard let image = cleaned.image.rotated(quarterTurns: turn.correction / 90) else { continue }
+                turned = (CleanedPage(image: image, orientation: cleaned.orientation, cleanup: cleaned.cleanup, steps: []), nil)
+            }
+            let again = try clock.time(\.recognize) { try recognizer.run(turned.cleaned, context: &context) }
+            if turn.keeps(again, over: text) { return ((turned.cleaned, turned.upright, again), nil) }
+            pointed = pointed ?? TurnAfterReading.sideways(again, after: turn)
+        }
+        return (nil, pointed)
+    }
+
+    /// The warning that the page was turned by `turn` after reading `text`, and read `again`; nil when the
+    /// orient stage proposed no turn (it then has nothing to take back).
+    private static func warning(
+        turning orientation: OrientationReport, by turn: TurnAfterReading.Turn, from text: RecognizedText,
+        to again: RecognizedText
+    ) -> String? {
+        guard orientation.turnProposedBy != nil else { return nil }
+        let proposer = orientation.turnProposerName
+        let firstReading = text.words.isEmpty ? "it then read no text"
+            : text.meanConfidence < TurnAfterReading.lowConfidence
+            ? String(format: "it then read with almost no confidence (%.0f)", text.meanConfidence)
+            : String(format: "Tesseract then read most of it as vertical text (%d characters with confidence)",
+                     TurnAfterReading.confidentCharacters(in: text))
+        // The orient stage's warning that it kept the page as it was stands, and this one says what came of it.
+        let stage = orientation.applied
+            ? String(format: "%@ turned the page by %d°", proposer, orientation.rotation)
+            : "\(proposer) proposed turning the page and it was kept as it was"
+        return String(
+            format: "%@, but %@; turned by %@%d° it reads better (confidence %.0f, %d characters with confidence)",
+            stage, firstReading, orientation.applied ? "a further " : "", turn.correction, again.meanConfidence,
+            TurnAfterReading.confidentCharacters(in: again))
     }
 
     /// Confidences to one decimal: more digits are noise in a record.

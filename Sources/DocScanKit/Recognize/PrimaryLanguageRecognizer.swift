@@ -77,15 +77,11 @@ public final class PrimaryLanguageRecognizer: Recognizer {
 
     public func recognize(_ image: PixImage, resolution: Int, deadline: PageDeadline, singleBlock: Bool) throws -> RecognizedText {
         var page = try primary.recognize(image, resolution: resolution, deadline: deadline, singleBlock: singleBlock)
-        var readings: [Int: LineReading] = [:]
-        for (index, line) in page.lines.enumerated() {
-            guard line.confidence < Self.doubtfulLine else { continue }
-            guard let reading = try LineReading.read(line.box, on: image, with: {
-                try recognizeLine($0, resolution: resolution, deadline: deadline)
-            }), reading.confidence >= line.confidence + Self.margin else { continue }
-            readings[index] = reading
+        try page.rereadLines(under: Self.doubtfulLine, on: image) {
+            try recognizeLine($0, resolution: resolution, deadline: deadline)
+        } keeping: { line, reading in
+            reading.confidence >= line.confidence + Self.margin
         }
-        page.replaceLines(readings)
         return page
     }
 }

@@ -1,9 +1,10 @@
 import DocScanCore
+import DocScanNative
 import Foundation
 
 /// Edits of a page's reading line by line, keeping its three views (the lines, the words and the text)
-/// in step: the primary-language re-read replaces lines, the unread-ink read adds them and the column
-/// gaps move them.
+/// in step: the primary-language and thresholded re-reads replace lines, the unread-ink read adds them
+/// and the column gaps move them.
 extension RecognizedText {
     /// The median height of the lines with text; nil with fewer than three, too few to tell.
     var typicalLineHeight: Int? {
@@ -26,6 +27,24 @@ extension RecognizedText {
             }
         }
         return ranges
+    }
+
+    /// Reads each line Tesseract was less than `doubtful` sure of again on its own, cut out of `image`
+    /// and read with `read` (`LineReading`), and puts in its place each reading `keeps` accepts for it.
+    /// The re-reads differ only in the image, the reader and the rule of what is kept.
+    /// - Returns: how many lines were replaced.
+    @discardableResult
+    mutating func rereadLines(
+        under doubtful: Double, on image: PixImage, with read: (PixImage) throws -> RecognizedText,
+        keeping keeps: (_ line: RecognizedSpan, _ reading: LineReading) -> Bool
+    ) rethrows -> Int {
+        var readings: [Int: LineReading] = [:]
+        for (index, line) in lines.enumerated() where line.confidence < doubtful {
+            guard let reading = try LineReading.read(line.box, on: image, with: read), keeps(line, reading) else { continue }
+            readings[index] = reading
+        }
+        replaceLines(readings)
+        return readings.count
     }
 
     /// Puts each reading in place of its line (by index): in the lines, in the text and in the words

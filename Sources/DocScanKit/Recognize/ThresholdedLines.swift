@@ -48,18 +48,13 @@ enum ThresholdedLines {
         _ page: inout RecognizedText, on image: PixImage, with recognizer: any Recognizer, resolution: Int,
         deadline: PageDeadline
     ) throws -> Int {
-        let doubtful = page.lines.indices.filter { page.lines[$0].confidence < doubtfulLine }
-        guard !doubtful.isEmpty, image.depth == 8, let print = image.binarizedAsTesseractWould() else { return 0 }
-        var readings: [Int: LineReading] = [:]
-        for index in doubtful {
-            let line = page.lines[index]
-            guard let reading = try LineReading.read(line.box, on: print, with: {
-                try recognizer.recognizeLine($0, resolution: resolution, deadline: deadline)
-            }), reading.confidence >= max(sureLine, line.confidence + margin),
-                reading.text.count <= longestReading * line.text.count + 4 else { continue }
-            readings[index] = reading
+        guard page.lines.contains(where: { $0.confidence < doubtfulLine }), image.depth == 8,
+            let print = image.binarizedAsTesseractWould() else { return 0 }
+        return try page.rereadLines(under: doubtfulLine, on: print) {
+            try recognizer.recognizeLine($0, resolution: resolution, deadline: deadline)
+        } keeping: { line, reading in
+            reading.confidence >= max(sureLine, line.confidence + margin)
+                && reading.text.count <= longestReading * line.text.count + 4
         }
-        page.replaceLines(readings)
-        return readings.count
     }
 }
