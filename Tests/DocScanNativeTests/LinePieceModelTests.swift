@@ -1,4 +1,5 @@
 import CLeptonica
+import Foundation
 import DocScanCore
 @testable import DocScanNative
 import Testing
@@ -70,6 +71,29 @@ struct LinePieceModelTests {
         let straightMask = try #require(fanned.apply(to: grey)?.darkPixels())
         let straight = try #require(LinePieceModel(mask: straightMask))
         #expect(abs(straight.fan) < 1, "fanned table straightened: fan \(straight.fan)°")
+    }
+
+    /// A page of 20 long lines, 16 px thick, whose slant grows from level at the top to 9° at the foot
+    /// (a letter cut out along a wrong outline). Each line is kept as a piece, the letters measure as
+    /// thick as they are drawn to 2 px (the line finder's openings round them), and the rows fan. Taken
+    /// by their boxes, slanting lines were as tall as their slant (up to 158 px): the letters measured
+    /// 88 px, and 4 of the level lines were left out.
+    @Test func longLinesThatSlantAreMeasuredByTheirPrint() throws {
+        let page = try #require(PixImage(taking: pixCreate(Int32(Self.width), Int32(Self.height), 1)))
+        page.withUnsafePix { pix in
+            for row in 0..<20 {
+                let slope = tan(9 * Double.pi / 180 * Double(row) / 19)
+                let top = 120 + row * 70
+                for x in 150..<1050 {
+                    let y = top + Int((slope * Double(x - 600)).rounded())
+                    _ = pixRasterop(pix, Int32(x), Int32(y), 1, 16, PIX_SET, nil, 0, 0)
+                }
+            }
+        }
+        let model = try #require(LinePieceModel(mask: page))
+        #expect(model.pieceCount == 20)
+        #expect((12...18).contains(model.letterHeight), "letters \(model.letterHeight) px")
+        #expect(model.isBent && model.fan > 8, "fan \(model.fan)°")
     }
 
     /// Straightened by its own field, the sagging table's cells sit in level rows again: measured anew,

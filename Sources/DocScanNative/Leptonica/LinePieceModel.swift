@@ -22,7 +22,7 @@ package struct LinePieceModel {
     /// How far the field moves the pieces it was fitted to up and down, beyond levelling them (root
     /// mean square, pixels).
     package let displacement: Double
-    /// The pieces' median height, pixels: their letters' (ascender to descender).
+    /// The pieces' median height, their slant left out, pixels: their letters' (ascender to descender).
     package let letterHeight: Double
     /// How much steeper the field slants the rows at the foot of the pieces than at their top, in
     /// degrees (negative: less steep): rows that fan out, which no one angle levels (`maximumFan`).
@@ -82,18 +82,19 @@ package struct LinePieceModel {
     /// heights of pieces side by side in a row: a piece's nearest neighbour to the right, no more than a
     /// third of the page away, of similar height (0.6 of the taller's at least), whose box overlaps its
     /// own by a quarter of the smaller's height, is taken to sit on the same line. A piece lower than
-    /// half or higher than 2.5 times the pieces' median height (a fragment of thin print, a picture,
-    /// lines run together) is left out.
+    /// half or higher than 2.5 times the pieces' median height, its slant left out (`thickness(of:)`),
+    /// is left out (a fragment of thin print, a picture, lines run together).
     package init?(mask: PixImage) {
         guard mask.depth == 1, mask.width > 0, mask.height > 0 else { return nil }
         let (pageWidth, pageHeight) = (Double(mask.width), Double(mask.height))
         let found = TextLineDewarp.textLinePieces(of: mask, minimumWidth: max(24, mask.width / 60))
-        let heights = found.map { Double($0.frame.height) }.sorted()
+        let thicknesses = found.map { Self.thickness(of: $0) }
+        let heights = thicknesses.sorted()
         guard !heights.isEmpty else { return nil }
         let letter = heights[heights.count / 2]
-        let kept = found.filter { piece in
-            (0.5 * letter...2.5 * letter).contains(Double(piece.frame.height)) && piece.points.count >= 3
-        }
+        let kept = zip(found, thicknesses).filter { piece, thickness in
+            (0.5 * letter...2.5 * letter).contains(thickness) && piece.points.count >= 3
+        }.map(\.0)
         // A piece's height is its box's middle: the mean row of its solidified pixels follows where its
         // letters have horizontal strokes (a receipt's thin digits: their feet, 8 px under their middle).
         let centres = kept.map { piece in
@@ -172,6 +173,30 @@ package struct LinePieceModel {
         }
         fan = slant(atY: Double(bottom)) - slant(atY: Double(top))
     }
+
+    /// How tall a piece is, leaving out its slant: its box's height less the rise of the straight line
+    /// fitted to its centres across its width. A line slanting across the page (a sheet's rows fanning
+    /// out at its foot) has a box as tall as its slant, and taken by its box it was left out of the
+    /// pieces, or made the letters measure twice as tall (a letter on planks: 44 px against 20).
+    private static func thickness(of piece: (frame: PageBox, points: [(x: Double, y: Double)])) -> Double {
+        let count = Double(piece.points.count)
+        guard count >= 2 else { return Double(piece.frame.height) }
+        let meanX = piece.points.reduce(0) { $0 + $1.x } / count, meanY = piece.points.reduce(0) { $0 + $1.y } / count
+        let spread = piece.points.reduce(0) { $0 + ($1.x - meanX) * ($1.x - meanX) }
+        guard spread > 0 else { return Double(piece.frame.height) }
+        let slope = piece.points.reduce(0) { $0 + ($1.x - meanX) * ($1.y - meanY) } / spread
+        let rise = abs(slope) * Double(piece.frame.width), height = Double(piece.frame.height)
+        // A short piece's centres follow its letters' shapes more than a slant (`longPieceLetters`): its
+        // box is taken as it is unless its centres rise along the line much more than they stray from it.
+        let stray = (piece.points.reduce(0) { total, point in
+            let off = point.y - meanY - slope * (point.x - meanX)
+            return total + off * off
+        } / count).squareRoot()
+        return rise >= Self.clearSlant * stray ? max(1, height - rise) : height
+    }
+
+    /// How many times its centres' scatter about the line a piece's rise must be to be taken for a slant.
+    static let clearSlant = 4.0
 
     /// Whether the pieces are bent enough to straighten (`minimumDisplacement`), or fan out (`maximumFan`).
     package var isBent: Bool { displacement >= Self.minimumDisplacement * letterHeight || abs(fan) >= Self.maximumFan }
