@@ -1,3 +1,4 @@
+import DocScanCore
 import DocScanNative
 
 /// A sheet's four sides as they lie in a photo: how far each bows out of (positive) or into (negative)
@@ -93,11 +94,8 @@ public struct CurvedSides: Equatable, Sendable {
             let count = values.count
             let points = values.indices.filter { $0 * 10 >= count - 1 && $0 * 10 <= 9 * (count - 1) }
                 .map { (t: Double($0) / Double(count - 1), offset: values[$0]) }
-            let n = Double(points.count)
-            let meanT = points.map(\.t).reduce(0, +) / n, meanOffset = points.map(\.offset).reduce(0, +) / n
-            let spread = points.map { ($0.t - meanT) * ($0.t - meanT) }.reduce(0, +)
-            let slope = spread > 0 ? points.map { ($0.t - meanT) * ($0.offset - meanOffset) }.reduce(0, +) / spread : 0
-            let stray = points.map { abs($0.offset - meanOffset - slope * ($0.t - meanT)) }.max() ?? 0
+            guard let fit = StraightLineFit(points.map { (x: $0.t, y: $0.offset) }) else { return 0 }
+            let stray = points.map { abs(fit.offset(of: (x: $0.t, y: $0.offset))) }.max() ?? 0
             return stray / max(1, side.start.distance(to: side.end))
         }.max() ?? 0
     }

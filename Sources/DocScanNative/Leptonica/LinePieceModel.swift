@@ -179,19 +179,12 @@ package struct LinePieceModel {
     /// out at its foot) has a box as tall as its slant, and taken by its box it was left out of the
     /// pieces, or made the letters measure twice as tall (a letter on planks: 44 px against 20).
     private static func thickness(of piece: (frame: PageBox, points: [(x: Double, y: Double)])) -> Double {
-        let count = Double(piece.points.count)
-        guard count >= 2 else { return Double(piece.frame.height) }
-        let meanX = piece.points.reduce(0) { $0 + $1.x } / count, meanY = piece.points.reduce(0) { $0 + $1.y } / count
-        let spread = piece.points.reduce(0) { $0 + ($1.x - meanX) * ($1.x - meanX) }
-        guard spread > 0 else { return Double(piece.frame.height) }
-        let slope = piece.points.reduce(0) { $0 + ($1.x - meanX) * ($1.y - meanY) } / spread
-        let rise = abs(slope) * Double(piece.frame.width), height = Double(piece.frame.height)
+        let height = Double(piece.frame.height)
+        guard piece.points.count >= 2, let fit = StraightLineFit(piece.points), let slope = fit.slope else { return height }
+        let rise = abs(slope) * Double(piece.frame.width)
         // A short piece's centres follow its letters' shapes more than a slant (`longPieceLetters`): its
         // box is taken as it is unless its centres rise along the line much more than they stray from it.
-        let stray = (piece.points.reduce(0) { total, point in
-            let off = point.y - meanY - slope * (point.x - meanX)
-            return total + off * off
-        } / count).squareRoot()
+        let stray = (piece.points.map { fit.offset(of: $0) * fit.offset(of: $0) }.reduce(0, +) / Double(piece.points.count)).squareRoot()
         return rise >= Self.clearSlant * stray ? max(1, height - rise) : height
     }
 
