@@ -12,6 +12,7 @@ orientation and saved as a JPEG without a resolution, once per variant:
   blur     a Gaussian blur of radius 1.5 px (a hand that moved, focus a little off)
   rot90    turned 90 degrees anticlockwise, without an EXIF orientation to undo it
   rot180   turned 180 degrees
+  rot270   turned 270 degrees anticlockwise (90 clockwise)
   qNN      saved at JPEG quality NN (q40, q60, q85, ...)
 
 OUT gets NAME__VARIANT.jpg, NAME__VARIANT.gt.txt (the source's ground truth) and a manifest.tsv in
@@ -44,6 +45,8 @@ def variant(image, name):
         return image.transpose(Image.ROTATE_90), 88
     if name == "rot180":
         return image.transpose(Image.ROTATE_180), 88
+    if name == "rot270":
+        return image.transpose(Image.ROTATE_270), 88
     if name.startswith("q") and name[1:].isdigit():
         return image, int(name[1:])
     sys.exit(f"unknown variant {name!r}")

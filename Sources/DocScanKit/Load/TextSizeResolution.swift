@@ -40,20 +40,34 @@ enum TextSizeResolution {
     /// The height in pixels that three in four letter-sized pieces of print in `image` stay under; nil
     /// when it has fewer than `fewestLetters` of them. Pieces from `smallest` pixels high count as letters.
     static func tallLetterHeight(of image: PixImage, smallest: Int = smallestLetter) -> Int? {
+        letterSize(of: image, smallest: smallest)?.height
+    }
+
+    /// `tallLetterHeight(of:smallest:)`, and the same measure taken across the page (`across`: the
+    /// height the letters would have with the page turned a quarter; nil with too few of them).
+    static func letterSize(of image: PixImage, smallest: Int = smallestLetter) -> (height: Int, across: Int?)? {
         guard let ink = image.depth == 1 ? image : image.binarizedAsTesseractWould(),
               let components = ComponentBoxes(of: ink, connectivity: 8)
         else { return nil }
-        let tallest = image.height / 10
+        let (tallest, widest) = (image.height / 10, image.width / 10)
         var heights: [Int] = []
+        var widths: [Int] = []
         heights.reserveCapacity(components.count)
+        widths.reserveCapacity(components.count)
         for index in 0..<components.count {
             let box = components.frame(at: index)
             // Letters are not much wider than tall (rules, underlines and joined words are).
-            guard box.height >= smallest, box.height <= tallest, box.width <= 4 * box.height else { continue }
-            heights.append(box.height)
+            if box.height >= smallest, box.height <= tallest, box.width <= 4 * box.height { heights.append(box.height) }
+            if box.width >= smallest, box.width <= widest, box.height <= 4 * box.width { widths.append(box.width) }
         }
-        guard heights.count >= fewestLetters else { return nil }
-        heights.sort()
-        return heights[min(heights.count - 1, Int(Double(heights.count) * quantile))]
+        guard let height = quantile(of: &heights) else { return nil }
+        return (height, quantile(of: &widths))
+    }
+
+    /// The `quantile` of `values` (sorted in place); nil when there are fewer than `fewestLetters`.
+    private static func quantile(of values: inout [Int]) -> Int? {
+        guard values.count >= fewestLetters else { return nil }
+        values.sort()
+        return values[min(values.count - 1, Int(Double(values.count) * quantile))]
     }
 }

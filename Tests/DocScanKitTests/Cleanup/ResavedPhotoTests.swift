@@ -3,7 +3,7 @@ import DocScanCore
 import Foundation
 import Testing
 
-/// Fixtures/resaved: five of Fixtures' photos, three turned onto their side and one upside down, saved again
+/// Fixtures/resaved: six of Fixtures' photos, four turned onto their side and one upside down, saved again
 /// as a messenger hands them on (`scripts/make_real_variants.py`: RGB JPEG at quality 88, no resolution). The same pages in
 /// other pixels, on which docscan decided otherwise than on the originals, and wrongly.
 struct ResavedPhotoTests {
@@ -41,8 +41,8 @@ struct ResavedPhotoTests {
     /// reading it read at a mean of 27, upside down, and only the opposite turn, read once for a page
     /// still read with almost no confidence after a quarter turn (`flipped` in `PagePipeline.readTurned`),
     /// read it upright. Since line pieces are measured without their slant, the page on its side reads at
-    /// 36, and its central square proposes the quarter turn that reads it upright at once (so no page of
-    /// Fixtures or the probe sets reaches the opposite turn now). Either way it ends upright.
+    /// 36, and its central square proposes the quarter turn that reads it upright at once. Either way it
+    /// ends upright.
     @Test func aBlurredPageLyingOnItsSideIsReadUpright() throws {
         let record = try scan("blurred_curl__rot90.jpg", mode: .accurate)
         let orientation = try #require(record.orientation)
@@ -52,6 +52,38 @@ struct ResavedPhotoTests {
         #expect(try #require(record.meanConfidence) >= TurnAfterReading.lowConfidence)
         let cer = CharacterErrorRate.of(record.text, reference: try truth("blurred_curl"), chinese: false)
         #expect(cer <= 0.3, "CER \(cer)")
+    }
+
+    /// The same page in fast mode, read as it lies at the size it was cleaned up at (until its print was
+    /// measured both ways, it was reduced as large print first, and its square proposed the quarter turn):
+    /// Tesseract reads it as vertical text, the turn that reading points to (270°) reads it upside down
+    /// with almost no confidence (26), and the opposite turn, read once for a page still read with almost
+    /// no confidence after a quarter turn (`flipped` in `PagePipeline.readTurned`), reads it upright.
+    @Test func aBlurredPageReadUpsideDownAfterAQuarterTurnIsTurnedTheOtherWay() throws {
+        let record = try scan("blurred_curl__rot90.jpg", mode: .fast)
+        let orientation = try #require(record.orientation)
+        #expect(orientation.applied && orientation.rotation == 90, "\(orientation)")
+        #expect(record.warnings.contains { $0.hasPrefix("Tesseract's reading of it as vertical text turned the page by 270°, but it then read with almost no confidence") && $0.contains("turned by a further 180° it reads better") }, "\(record.warnings)")
+        #expect(try #require(record.meanConfidence) >= TurnAfterReading.lowConfidence)
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("blurred_curl"), chinese: false)
+        #expect(cer <= 0.3, "CER \(cer)")
+    }
+
+    /// The same letter on its side the other way (`--variants rot270`), in accurate mode: OSD takes it for
+    /// upright (0° at 0.97), and its blurred letters, run together down the page into pieces as tall as
+    /// words (81 px high, 28 across), were taken for large print: the page was reduced to a third, where
+    /// no turn could be read (CER 0.91). Measured both ways they are no letters, the page keeps its size,
+    /// and Tesseract's reading of it as vertical text turns it upright.
+    @Test func blurredPrintLyingOnItsSideIsNotTakenForLargePrint() throws {
+        let record = try scan("blurred_curl__rot270.jpg", mode: .accurate)
+        let cleanup = try #require(record.cleanup)
+        #expect(cleanup.enlargement == nil, "\(cleanup)")
+        let orientation = try #require(record.orientation)
+        #expect(orientation.applied && orientation.rotation == 270, "\(orientation)")
+        #expect(orientation.turnProposedBy == "recognition", "\(orientation)")
+        #expect(try #require(record.meanConfidence) >= TurnAfterReading.lowConfidence)
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("blurred_curl"), chinese: false)
+        #expect(cer <= 0.25, "CER \(cer)")
     }
 
     /// The letter on planks upside down, turned upright by its ascenders: the sheet is cut out along a

@@ -146,6 +146,31 @@ struct SmallPrintTests {
         #expect(factor < 1)
     }
 
+    /// Blurred print lying on its side measures as large print, its letters run together down the page
+    /// into pieces as tall as words, but those pieces are under half as wide across the page: it is left
+    /// at its size (the out-of-focus curled letter turned onto its side, its sheet cut out and evened out
+    /// as accurate mode's clean-up measures it). Turned upright, the same print measures the height it
+    /// had across, and is not reduced either.
+    @Test func blurredPrintLyingOnItsSideIsNotReduced() throws {
+        let url = TestSupport.special("resaved/blurred_curl__rot270.jpg")
+        let page = try #require(try PageSource(root: url).list().pages.first)
+        var context = PageContext(page: page, mode: .accurate, languages: try LanguageList(parsing: "eng"))
+        let loaded = try PageLoader().run(page, context: &context)
+        var options = try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "eng"), jobs: 1).cleanup
+        options.keepSteps = true
+        let cleaned = try PageCleaner(options: options).run(OrientedPage(image: loaded.image, orientation: OrientationReport()), context: &context)
+        let sheet = try #require(cleaned.steps.first { $0.0 == "background" }?.1, "\(cleaned.steps.map(\.0))")
+        let lying = try #require(TextSizeResolution.letterSize(of: sheet))
+        let across = try #require(lying.across)
+        #expect(lying.height > SmallPrint.largestLetters && Double(lying.height) >= SmallPrint.lyingRatio * Double(across), "\(lying)")
+        let measured = try #require(SmallPrint.enlargement(for: sheet, longestSide: 3500))
+        #expect(measured.factor == nil && measured.letters == lying.height, "\(measured)")
+        #expect(cleaned.cleanup.enlargement == nil && cleaned.cleanup.letterHeight == lying.height, "\(cleaned.cleanup)")
+        let turned = try #require(sheet.rotated(quarterTurns: 1))
+        let upright = try #require(TextSizeResolution.letterSize(of: turned))
+        #expect(abs(upright.height - across) <= 1 && upright.height <= SmallPrint.largestLetters, "\(upright), lying \(lying)")
+    }
+
     /// In accurate mode the shadowed invoice's sheet is worked at a size where its capitals are over
     /// `largestLetters` high: it is warped again reduced, and reads word for word.
     @Test func aPhotoWithLargePrintIsReadReduced() throws {
