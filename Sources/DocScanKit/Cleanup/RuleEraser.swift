@@ -41,6 +41,7 @@ enum RuleEraser {
         let factor = page.width >= halfSizeFrom ? 2 : 1
         guard let dark = factor == 2 ? full.halvedKeepingEveryMark() : full else { return nil }
         let run = max(20, Int(Double(dark.width) * runShare))
+        let blot = thickest / factor + 1
         let longEnough = (across: Int(longAcross * Double(dark.width)), down: Int(longDown * Double(dark.height)))
         // Most pages have no three long rules across: they are let go after the first opening.
         guard let allAcross = dark.opened(width: run, height: 1),
@@ -50,7 +51,15 @@ enum RuleEraser {
               let down = dark.opened(width: 1, height: run)?.subtracting(thick),
               count(across, joining: (run, 1), atLeast: (longEnough.across, 0)) >= tableRules.across,
               count(down, joining: (1, run), atLeast: (0, longEnough.down)) >= tableRules.down,
-              let found = across.union(with: down),
+              // Where rules cross or meet, blur thickens them into a blot that the thick marks took away
+              // from both rules, and it stayed as a dot between the columns. Where the rules, each closed
+              // across such gaps and drawn on by a blot's width, cross, they are painted over as far as a
+              // blot reaches; not the rules' gaps themselves: print set against a rule (right-aligned
+              // figures) is thick there.
+              let acrossWhole = across.closed(width: run, height: 1)?.dilated(width: 2 * blot + 1, height: 1),
+              let downWhole = down.closed(width: 1, height: run)?.dilated(width: 1, height: 2 * blot + 1),
+              let crossings = acrossWhole.intersection(with: downWhole)?.dilated(width: blot, height: blot),
+              let found = across.union(with: down)?.union(with: crossings),
               let rules = factor == 2 ? found.enlarged(by: 2)?.intersection(with: full) : found,
               let halo = rules.dilated(width: 3, height: 3)
         else { return nil }
