@@ -180,11 +180,15 @@ package struct LinePieceModel {
     /// pieces, or made the letters measure twice as tall (a letter on planks: 44 px against 20).
     private static func thickness(of piece: (frame: PageBox, points: [(x: Double, y: Double)])) -> Double {
         let height = Double(piece.frame.height)
-        guard piece.points.count >= 2, let fit = StraightLineFit(piece.points), let slope = fit.slope else { return height }
+        guard let fit = StraightLineFit(piece.points), let slope = fit.slope else { return height }
         let rise = abs(slope) * Double(piece.frame.width)
         // A short piece's centres follow its letters' shapes more than a slant (`longPieceLetters`): its
         // box is taken as it is unless its centres rise along the line much more than they stray from it.
-        let stray = (piece.points.map { fit.offset(of: $0) * fit.offset(of: $0) }.reduce(0, +) / Double(piece.points.count)).squareRoot()
+        let squares = piece.points.map { point in
+            let offset = fit.offset(of: point)
+            return offset * offset
+        }
+        let stray = (squares.reduce(0, +) / Double(piece.points.count)).squareRoot()
         return rise >= Self.clearSlant * stray ? max(1, height - rise) : height
     }
 
