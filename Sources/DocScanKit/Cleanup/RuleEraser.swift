@@ -44,20 +44,25 @@ enum RuleEraser {
         let blot = thickest / factor + 1
         let longEnough = (across: Int(longAcross * Double(dark.width)), down: Int(longDown * Double(dark.height)))
         // Most pages have no three long rules across: they are let go after the first opening.
+        // Pieces of one rule are joined across gaps narrower than a run (a photographed rule breaks
+        // where it is faintest) before they are counted.
         guard let allAcross = dark.opened(width: run, height: 1),
-              count(allAcross, joining: (run, 1), atLeast: (longEnough.across, 0)) >= tableRules.across,
+              let allAcrossJoined = allAcross.closed(width: run, height: 1),
+              count(allAcrossJoined, atLeast: (longEnough.across, 0)) >= tableRules.across,
               let thick = dark.opened(width: thickest / factor, height: thickest / factor)?.dilated(width: 5 / factor + 1, height: 5 / factor + 1),
               let across = allAcross.subtracting(thick),
               let down = dark.opened(width: 1, height: run)?.subtracting(thick),
-              count(across, joining: (run, 1), atLeast: (longEnough.across, 0)) >= tableRules.across,
-              count(down, joining: (1, run), atLeast: (0, longEnough.down)) >= tableRules.down,
+              let acrossJoined = across.closed(width: run, height: 1),
+              count(acrossJoined, atLeast: (longEnough.across, 0)) >= tableRules.across,
+              let downJoined = down.closed(width: 1, height: run),
+              count(downJoined, atLeast: (0, longEnough.down)) >= tableRules.down,
               // Where rules cross or meet, blur thickens them into a blot that the thick marks took away
-              // from both rules, and it stayed as a dot between the columns. Where the rules, each closed
+              // from both rules, and it stayed as a dot between the columns. Where the rules, each joined
               // across such gaps and drawn on by a blot's width, cross, they are painted over as far as a
               // blot reaches; not the rules' gaps themselves: print set against a rule (right-aligned
               // figures) is thick there.
-              let acrossWhole = across.closed(width: run, height: 1)?.dilated(width: 2 * blot + 1, height: 1),
-              let downWhole = down.closed(width: 1, height: run)?.dilated(width: 1, height: 2 * blot + 1),
+              let acrossWhole = acrossJoined.dilated(width: 2 * blot + 1, height: 1),
+              let downWhole = downJoined.dilated(width: 1, height: 2 * blot + 1),
               let crossings = acrossWhole.intersection(with: downWhole)?.dilated(width: blot, height: blot),
               let found = across.union(with: down)?.union(with: crossings),
               let rules = factor == 2 ? found.enlarged(by: 2)?.intersection(with: full) : found,
@@ -71,18 +76,16 @@ enum RuleEraser {
     /// rules between its recipes made a "table" (CER 0.037 → 0.057 erased).
     static let edgeShare = 0.02
 
-    /// How many rules of `mask` are at least `least` long and lie clear of its edges, once pieces of one
-    /// rule are joined across gaps narrower than `gap` (a photographed rule breaks where it is faintest).
-    private static func count(_ mask: PixImage, joining gap: (width: Int, height: Int), atLeast least: (width: Int, height: Int)) -> Int {
-        guard let joined = mask.closed(width: gap.width, height: gap.height),
-              let rules = ComponentBoxes(of: joined, connectivity: 8)
-        else { return 0 }
-        let margin = (x: Int(edgeShare * Double(mask.width)), y: Int(edgeShare * Double(mask.height)))
+    /// How many rules of `joined` (a mask whose rules' pieces are already joined) are at least `least`
+    /// long and lie clear of its edges.
+    private static func count(_ joined: PixImage, atLeast least: (width: Int, height: Int)) -> Int {
+        guard let rules = ComponentBoxes(of: joined, connectivity: 8) else { return 0 }
+        let margin = (x: Int(edgeShare * Double(joined.width)), y: Int(edgeShare * Double(joined.height)))
         return (0..<rules.count).filter {
             let box = rules.frame(at: $0)
             return box.width >= least.width && box.height >= least.height
-                && box.x >= margin.x && box.x + box.width <= mask.width - margin.x
-                && box.y >= margin.y && box.y + box.height <= mask.height - margin.y
+                && box.x >= margin.x && box.x + box.width <= joined.width - margin.x
+                && box.y >= margin.y && box.y + box.height <= joined.height - margin.y
         }.count
     }
 }
