@@ -11,6 +11,12 @@ Fixtures/pages) into photo scenes, eight kinds each (96 pages), from fixed seeds
   curl        a book page's curl at the left (Curl of make_photo_fixtures.py), shaded towards the spine
   big         a 3000x4000 frame (a phone camera's 12 MP)
   steep       strong keystone (the top edge 62-72% of the bottom)
+and, asked for by name only (so the default 96 stay as earlier figures measured them), four kinds of
+light and camera on a desk scene:
+  glare       a flash's or lamp's reflection on glossy paper, lifting print and paper towards white
+  warm        a tungsten lamp's colour cast and a strong fall-off of light
+  motion      camera shake: a 7-px horizontal smear
+  dim         dim light: a darker exposure with heavy sensor noise
 Writes DIR/<page>__<kind>.jpg, the page's ground truth as <page>__<kind>.gt.txt, and manifest.tsv, so
   .venv/bin/python scripts/make_photo_stress.py /tmp/stress
   .venv/bin/python scripts/eval.py --docscan BIN --set /tmp/stress --modes accurate,fast
@@ -32,6 +38,7 @@ SOURCES = [(PUB, "phototest", "tif", "eng"), (PUB, "eurotext", "tif", "eng+deu+f
            (FIX, "en_invoice", "png", "eng"), (FIX, "de_brief", "png", "deu+eng"),
            (FIX, "zh_lab_report", "png", "chi_sim+eng"), (FIX, "zh_notice", "png", "chi_sim+eng")]
 KINDS = ["desk", "dark", "white", "landscape", "shadowband", "curl", "big", "steep"]
+LIGHT_KINDS = ["glare", "warm", "motion", "dim"]
 
 def coverage(path):
     g = np.asarray(Image.open(path).convert("L"), np.float32)
@@ -58,6 +65,27 @@ def background(kind, rng, shape):
     if choice == 1:
         return P.wood(rng, shape, base=(120, 84, 55), grain=0.12, plank=380, angle=float(rng.uniform(-10, 10)))
     return P.counter(rng, shape, base=(130, 130, 135))
+
+def lit(kind, rgb, rng, centre, page):
+    """The scene `rgb` under one of LIGHT_KINDS' light or camera, and the sensor noise to finish it with."""
+    fh, fw = rgb.shape[:2]
+    if kind == "glare":
+        # An ellipse of reflected light on the sheet, 85% white at its middle.
+        yy, xx = np.mgrid[0:fh, 0:fw].astype(np.float32)
+        gx = centre[0] + float(rng.uniform(-0.25, 0.25)) * page[0]
+        gy = centre[1] + float(rng.uniform(-0.25, 0.25)) * page[1]
+        d = ((xx - gx) / (0.18 * page[0])) ** 2 + ((yy - gy) / (0.09 * page[1])) ** 2
+        g = (0.85 * np.exp(-1.5 * d))[:, :, None]
+        return rgb * (1 - g) + 255 * g, 2.5
+    if kind == "warm":
+        yy, xx = np.mgrid[0:fh, 0:fw].astype(np.float32)
+        fall = 1 - 0.9 * (((xx - fw * 0.4) / fw) ** 2 + ((yy - fh * 0.45) / fh) ** 2)
+        return rgb * np.array([1.0, 0.86, 0.62], np.float32)[None, None, :] * fall[:, :, None], 2.5
+    if kind == "motion":
+        padded = np.pad(rgb, ((0, 0), (3, 3), (0, 0)), mode="edge")
+        sums = np.cumsum(np.pad(padded, ((0, 0), (1, 0), (0, 0))), axis=1, dtype=np.float64)
+        return ((sums[:, 7:] - sums[:, :-7]) / 7).astype(np.float32), 2.5
+    return rgb * 0.55 + 10, 9.0
 
 def make(src, kind, seed):
     rng = np.random.default_rng(seed)
@@ -116,7 +144,10 @@ def make(src, kind, seed):
     rgb = P.compose(bg, c, m, (238, 236, 230), (30, 30, 35), shade)
     rgb *= P.lighting(c.shape, gx=float(rng.uniform(-0.2, 0.2)), gy=float(rng.uniform(-0.2, 0.2)),
                       vignette=float(rng.uniform(0.1, 0.4)))[:, :, None]
-    img = P.finish(rgb, rng, blur=float(rng.uniform(0.7, 1.3)), noise=2.5)
+    noise = 2.5
+    if kind in LIGHT_KINDS:
+        rgb, noise = lit(kind, rgb, rng, (cx, cy), (w, h))
+    img = P.finish(rgb, rng, blur=float(rng.uniform(0.7, 1.3)), noise=noise)
     # The sheet's corners in the photo: the flat page's, curled (its left ones rise), then projected.
     flat = [(0, 0), (paper[0], 0), (paper[0], paper[1]), (0, paper[1])]
     curled = [tuple(float(c) for c in curl.forward(u, v)) for u, v in flat] if kind == "curl" else flat
