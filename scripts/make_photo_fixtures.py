@@ -38,6 +38,8 @@ Pages:
                    without rules, curled at its left end
   planks_report    the same scene with another seed: on pale planks, whose seams outnumber the sheet's
                    edges among the photo's strongest lines
+  shaken_report    zh_lab_report in the stress set's motion scene (seed 1402): camera shake, a 7-px
+                   horizontal smear
   shadowed_invoice Fixtures/pages/en_invoice in the stress set's shadowband scene (seed 1204): a soft
                    shadow across its lower part and the desk
   bowed_letter     Fixtures/pages/en_letter in the stress set's curl scene (seed 1031): its text band's
@@ -1234,6 +1236,9 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
     "curled_report": ("chi_sim+eng", "photo", "curl",
                       "lab_report: Fixtures/pages/zh_lab_report (a table without rules: item, value, unit, "
                       "range) curled at its left end and shaded there, on wood; phone-like JPEG 2100x2800"),
+    "shaken_report": ("chi_sim+eng", "photo", "shake",
+                      "lab_report: Fixtures/pages/zh_lab_report on a desk, smeared 7 px across by camera shake; "
+                      "phone-like JPEG 2100x2800"),
     "planks_report": ("chi_sim+eng", "photo", "curl",
                       "lab_report: Fixtures/pages/zh_lab_report curled at its left end on pale planks whose seams "
                       "are the photo's strongest straight lines; phone-like JPEG 2100x2800"),
@@ -1274,7 +1279,7 @@ ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt
          "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book", "pale_desk_curl", "ruled_table",
          "shaded_table", "blurred_letter", "blurred_table", "curled_report", "planks_report",
          "shadowed_invoice", "bowed_letter", "planks_letter",
-         "planks_letter_en", "inset_columns", "blurred_curl"]
+         "planks_letter_en", "inset_columns", "blurred_curl", "shaken_report"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
 # Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
 # stress set's own en_letter__curl; the other seeds are none of the stress set's (501-596), so the
@@ -1282,7 +1287,7 @@ ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt
 STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": ("zh_lab_report", "curl", 613),
                  "planks_report": ("zh_lab_report", "curl", 605), "shadowed_invoice": ("en_invoice", "shadowband", 1204),
                  "bowed_letter": ("en_letter", "curl", 1031), "planks_letter": ("de_brief", "curl", 717),
-                 "planks_letter_en": ("en_letter", "curl", 1301)}
+                 "planks_letter_en": ("en_letter", "curl", 1301), "shaken_report": ("zh_lab_report", "motion", 1402)}
 OUT_OF_FOCUS = {"blurred_letter": ("tilted_letter", 1000), "blurred_table": ("ruled_table", 1000),
                 "blurred_curl": ("pale_desk_curl", 900)}
 BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),

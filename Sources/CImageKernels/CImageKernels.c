@@ -1231,3 +1231,53 @@ int docscan_apply_vertical_disparity(const uint32_t *src, int width, int height,
     }
     return 0;
 }
+
+void docscan_unsharp_one_way(const uint32_t *src, int width, int height, int src_words_per_line, int half_width,
+                             float fraction, int across, uint32_t *dst, int dst_words_per_line,
+                             uint8_t *line, int32_t *sums) {
+    if (across) {
+        // Each row's prefix sums; the window is cut at the row's ends.
+        for (int y = 0; y < height; y++) {
+            unpack_row(src + (long)y * src_words_per_line, width, line);
+            sums[0] = 0;
+            for (int x = 0; x < width; x++) sums[x + 1] = sums[x] + line[x];
+            for (int x = 0; x < width; x++) {
+                int from = x - half_width < 0 ? 0 : x - half_width;
+                int to = x + half_width + 1 > width ? width : x + half_width + 1;
+                float mean = (float)(sums[to] - sums[from]) / (float)(to - from);
+                float level = (float)line[x];
+                int value = (int)(level + fraction * (level - mean) + 0.5f);
+                line[x] = (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value);
+            }
+            pack_row(line, width, dst + (long)y * dst_words_per_line);
+        }
+        return;
+    }
+    // Down: each column's sum over the window of rows, moved down a row at a time; the window is cut at
+    // the image's top and bottom. `line` holds two rows: the one sharpened, and one entering or leaving.
+    uint8_t *row = line, *other = line + (width + 3) / 4 * 4;
+    for (int x = 0; x < width; x++) sums[x] = 0;
+    int top = 0, bottom = 0;  // rows [top, bottom) are in the sums
+    for (int y = 0; y < height; y++) {
+        int from = y - half_width < 0 ? 0 : y - half_width;
+        int to = y + half_width + 1 > height ? height : y + half_width + 1;
+        while (bottom < to) {
+            unpack_row(src + (long)bottom * src_words_per_line, width, other);
+            for (int x = 0; x < width; x++) sums[x] += other[x];
+            bottom++;
+        }
+        while (top < from) {
+            unpack_row(src + (long)top * src_words_per_line, width, other);
+            for (int x = 0; x < width; x++) sums[x] -= other[x];
+            top++;
+        }
+        unpack_row(src + (long)y * src_words_per_line, width, row);
+        float count = (float)(to - from);
+        for (int x = 0; x < width; x++) {
+            float level = (float)row[x];
+            int value = (int)(level + fraction * (level - (float)sums[x] / count) + 0.5f);
+            row[x] = (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value);
+        }
+        pack_row(row, width, dst + (long)y * dst_words_per_line);
+    }
+}

@@ -71,10 +71,57 @@ struct EdgeSteepnessTests {
         let range = try #require(Histogram(counts: counts.levels)?.levels(reaching: [0.01, 0.90]))
         let steepest = try #require(Histogram(counts: counts.across)?.levels(reaching: [0.997])?.first)
         let steepestDown = try #require(Histogram(counts: counts.down)?.levels(reaching: [0.997])?.first)
-        let full = Double(max(steepest, steepestDown)) / Double(range[1] - range[0])
+        let contrast = Double(range[1] - range[0])
+        let full = Double(max(steepest, steepestDown)) / contrast
         #expect(page.edgeSteepness() == full)
+        let directional = try #require(page.directionalSteepness())
+        #expect(directional.across == Double(steepest) / contrast && directional.down == Double(steepestDown) / contrast)
         // The blurred photo's steepest steps are shallow: it is the page counted again step by step.
         #expect((min(steepest, steepestDown) < PixImage.steepStep) == name.contains("blurred"), "\(steepest), \(steepestDown)")
+    }
+
+    /// Camera shake smears print one way and leaves the steps along the smear steep: the letter photo
+    /// smeared across by a 7-px box (the one-way mask with fraction −1 is that box's mean) measures in
+    /// focus by its steps down and far out of it across; sharpened across its smear, steeper across
+    /// again, and as steep down as before.
+    @Test func aSmearOneWayMeasuresShallowThatWayOnly() throws {
+        let photo = try greyFixture("photos/tilted_letter.jpg")
+        let sharp = try #require(photo.directionalSteepness())
+        #expect(min(sharp.across, sharp.down) >= 0.3 && min(sharp.across, sharp.down) > 0.8 * max(sharp.across, sharp.down), "\(sharp)")
+        let smeared = try #require(photo.unsharpMasked(halfWidth: 3, fraction: -1, across: true))
+        let shaken = try #require(smeared.directionalSteepness())
+        #expect(shaken.across < 0.2 && shaken.down >= 0.25 && shaken.across < 0.6 * shaken.down, "\(shaken)")
+        let sharpened = try #require(smeared.unsharpMasked(halfWidth: 3, fraction: 1, across: true))
+        let after = try #require(sharpened.directionalSteepness())
+        #expect(after.across > 1.3 * shaken.across, "\(shaken) → \(after)")
+        #expect(abs(after.down - shaken.down) < 0.05, "\(shaken) → \(after)")
+    }
+
+    /// The one-way mask is, level for level, its specification: each pixel moved away from the mean of
+    /// the 2·h + 1 pixels beside it (or above and below it), the window cut at the image's edges, in
+    /// float arithmetic, rounded half up and held to 0–255. Odd cut-outs, so that rows end inside a word.
+    @Test(arguments: [(3, Float(1.0), true), (3, Float(1.0), false), (2, Float(-1.0), true), (4, Float(0.5), false)])
+    func theOneWayMaskIsItsSpecification(halfWidth: Int, fraction: Float, across: Bool) throws {
+        let photo = try greyFixture("photos/desk_letter.jpg")
+        let cut = try #require(photo.cropped(to: PageBox(x: 333, y: 401, width: 257, height: 131)))
+        let samples = try #require(cut.greySamples()).map(Int.init)
+        let (width, height) = (cut.width, cut.height)
+        let sharpened = try #require(cut.unsharpMasked(halfWidth: halfWidth, fraction: Double(fraction), across: across))
+        let result = try #require(sharpened.greySamples())
+        var expected = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let along = across ? x : y, length = across ? width : height
+                let from = max(0, along - halfWidth), to = min(length, along + halfWidth + 1)
+                let sum = (from..<to).reduce(0) { $0 + (across ? samples[y * width + $1] : samples[$1 * width + x]) }
+                let level = Float(samples[y * width + x])
+                let mean = Float(sum) / Float(to - from)
+                let value = Int(level + fraction * (level - mean) + 0.5)
+                expected[y * width + x] = UInt8(min(255, max(0, value)))
+            }
+        }
+        #expect(result == expected)
+        #expect(result != cut.greySamples(), "the cut-out has print to sharpen")
     }
 
     /// A blank page has no contrast to measure; a bilevel one is not measured.

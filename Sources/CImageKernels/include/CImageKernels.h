@@ -98,6 +98,14 @@ void docscan_apply_inverse_map(const uint32_t *src, int width, int height, int s
                                const uint32_t *map, int map_width, int map_height, int map_words_per_line,
                                int tile_width, int tile_height, uint32_t *dst, int dst_words_per_line,
                                uint32_t *factors);
+
+/// An 8-bit image sharpened one way into `dst`: each pixel moved away from the mean of the
+/// 2·`half_width` + 1 pixels beside it (`across`) or above and below it (not `across`), the window cut
+/// at the image's edges, by `fraction` of the difference. Camera shake smears print one way; the other
+/// way is left as it is. `line` is scratch for two rows' whole words; `sums` for `width` + 1 entries.
+void docscan_unsharp_one_way(const uint32_t *src, int width, int height, int src_words_per_line, int half_width,
+                             float fraction, int across, uint32_t *dst, int dst_words_per_line,
+                             uint8_t *line, int32_t *sums);
 /// Fills the 1-bit image `dst` (the size of `src`, zeroed) with each pixel of the 1-bit image `src`'s
 /// rows combined over a window of `size` pixels: pixel p becomes the OR (`all` 0) or the AND (`all` 1) of
 /// the pixels p - first_offset - (size - 1) ... p - first_offset of its row, pixels outside the row

@@ -16,6 +16,10 @@ import DocScanNative
 /// saved as PNG: 0.22 → 0.71 fast; at 1/750 0.56–0.74 → 0.77–0.80; only its JPEG at 1/1000 gained,
 /// 0.158 → 0.143), so a sharpened page on which the rule eraser finds a table is cleaned again as it
 /// was photographed (`PageCleaner`).
+///
+/// Camera shake smears print one way and leaves its steps along the smear steep, so a shaken photo
+/// measures in focus by its steeper steps. When the steps one way are under `streakRatio` of the other
+/// way's and under `streakedBelow`, the page is sharpened across the smear only (`streak`).
 enum BlurredPrint {
     /// Pages whose edge steepness is under this are out of focus.
     static let blurredBelow = 0.2
@@ -30,11 +34,30 @@ enum BlurredPrint {
         max(1, Int((widthPerBlur / max(steepness, 0.01)).rounded()))
     }
 
-    /// `image`'s edge steepness, and `image` sharpened when its print is out of focus (nil when it is in
-    /// focus or Leptonica could not sharpen it); nil when it cannot be measured (a bilevel page, a blank).
-    static func measured(_ image: PixImage) -> (steepness: Double, sharpened: PixImage?)? {
-        guard let steepness = image.edgeSteepness() else { return nil }
-        guard steepness < blurredBelow else { return (steepness, nil) }
-        return (steepness, image.unsharpMasked(halfWidth: halfWidth(for: steepness), fraction: fraction))
+    /// Steps one way under this share of the other way's are a smear (a 7-px horizontal smear over
+    /// twelve pages on a desk: 0.37–0.57 where they were not out of focus both ways; Fixtures',
+    /// eval/real's and eval/public's photos and scans 0.65–1.0).
+    static let streakRatio = 0.6
+    /// And the smeared way's steps are under this (those pages: 0.11–0.22; a letter among them 0.27 at
+    /// fast mode's working size, which its reduction sharpens).
+    static let streakedBelow = 0.3
+    /// Across a smear, the mask's half width per unit of blur (a smear of n pixels measures about 1/n;
+    /// the mask spans it) and how far each pixel is moved.
+    static let widthPerStreak = 0.45
+    static let streakFraction = 1.0
+
+    /// `image`'s edge steepness (the steeper way's), the way its print is smeared (`across` or `down`)
+    /// when it is, and `image` sharpened when its print is out of focus or smeared (nil when neither or
+    /// Leptonica could not sharpen it); nil when it cannot be measured (a bilevel page, a blank).
+    static func measured(_ image: PixImage) -> (steepness: Double, streak: String?, sharpened: PixImage?)? {
+        guard let steps = image.directionalSteepness() else { return nil }
+        let steepness = max(steps.across, steps.down), smeared = min(steps.across, steps.down)
+        guard steepness >= blurredBelow else {
+            return (steepness, nil, image.unsharpMasked(halfWidth: halfWidth(for: steepness), fraction: fraction))
+        }
+        guard smeared < streakedBelow, smeared < streakRatio * steepness else { return (steepness, nil, nil) }
+        let across = steps.across < steps.down
+        let halfWidth = max(1, Int((widthPerStreak / max(smeared, 0.01)).rounded()))
+        return (steepness, across ? "across" : "down", image.unsharpMasked(halfWidth: halfWidth, fraction: streakFraction, across: across))
     }
 }

@@ -7,6 +7,9 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     @ExplicitNull public var sharpness: Double?
     /// Whether the page was sharpened for that, before anything else was done to it.
     public var sharpened = false
+    /// The way camera shake smeared the print, `across` or `down` (`BlurredPrint`), sharpened that way
+    /// only; nil when it was not smeared one way.
+    @ExplicitNull public var streak: String?
     /// Corners of the sheet found in a photo, in the upright image's pixels; nil when none was used.
     @ExplicitNull public var pageCorners: PageQuad?
     /// How the sheet was found: `brightness` (a bright region on a darker background) or `edges` (the
@@ -89,6 +92,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         func flag(_ key: CodingKeys) throws -> Bool { try container.decodeIfPresent(Bool.self, forKey: key) ?? false }
         _sharpness = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .sharpness))
         sharpened = try flag(.sharpened)
+        _streak = ExplicitNull(wrappedValue: try container.decodeIfPresent(String.self, forKey: .streak))
         _pageCorners = try container.decode(ExplicitNull<PageQuad>.self, forKey: .pageCorners)
         warped = try flag(.warped)
         _pageNote = try container.decode(ExplicitNull<String>.self, forKey: .pageNote)
@@ -119,7 +123,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case sharpness, sharpened, pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", pagePulledIn = "page_pulled_in", warped, pageNote = "page_note", stepsMs = "steps_ms",
+        case sharpness, sharpened, streak, pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", pagePulledIn = "page_pulled_in", warped, pageNote = "page_note", stepsMs = "steps_ms",
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",

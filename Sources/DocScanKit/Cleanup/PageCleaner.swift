@@ -70,6 +70,7 @@ public struct PageCleaner: PageStage {
             return cleaned(page, from: page.image, log: log)
         }
         log.report.sharpness = (focus.steepness * 100).rounded() / 100
+        log.report.streak = focus.streak
         guard let sharp = focus.sharpened else {
             log.lap("sharpen")
             return cleaned(page, from: page.image, log: log)

@@ -12,6 +12,14 @@ extension PixImage {
     /// whatever the size of the print (eval/real's photos 0.42–0.73; blurred by σ = 1/1500 of their
     /// size, 1.3–3.5 px, 0.08–0.24).
     package func edgeSteepness(rowStep: Int = 2) -> Double? {
+        directionalSteepness(rowStep: rowStep).map { max($0.across, $0.down) }
+    }
+
+    /// `edgeSteepness` of the steps across (from each pixel's left neighbour) and down (to the pixel
+    /// below) apart. Camera shake smears print one way and leaves the steps along the smear steep, so a
+    /// shaken photo measures in focus by the larger (a 7-px horizontal smear: across 0.11–0.22, down
+    /// 0.20–0.52).
+    package func directionalSteepness(rowStep: Int = 2) -> (across: Double, down: Double)? {
         // Steps under `steepStep` counted as steps of 0 leave a percentile at or above it as it is, so
         // only a page whose steepest steps are shallower (out of focus) is counted again step by step.
         // The percentiles add up counts as floats, exact while the counts stay under 2^24.
@@ -27,16 +35,16 @@ extension PixImage {
     /// are a third of its contrast and more (eval/real's photos 0.42–0.73 of it), 50–200 levels.
     static let steepStep = 32
 
-    /// `edgeSteepness` from counts whose steps under `steepFrom` count as 0, and the smaller of the two
-    /// steepest steps found (exact when at least `steepFrom`).
-    private func steepness(rowStep: Int, steepFrom: Int) -> (value: Double?, steepest: Int)? {
+    /// `directionalSteepness` from counts whose steps under `steepFrom` count as 0, and the smaller of
+    /// the two steepest steps found (both exact when it is at least `steepFrom`).
+    private func steepness(rowStep: Int, steepFrom: Int) -> (value: (across: Double, down: Double)?, steepest: Int)? {
         guard let counts = edgeHistograms(rowStep: rowStep, steepFrom: steepFrom),
               let range = Histogram(counts: counts.levels)?.levels(reaching: [0.01, 0.90]),
               let steepest = Histogram(counts: counts.across)?.levels(reaching: [0.997]).flatMap(\.first),
               let steepestDown = Histogram(counts: counts.down)?.levels(reaching: [0.997]).flatMap(\.first)
         else { return nil }
-        let contrast = range[1] - range[0]
-        return (contrast > 0 ? Double(max(steepest, steepestDown)) / Double(contrast) : nil, min(steepest, steepestDown))
+        let contrast = Double(range[1] - range[0])
+        return (contrast > 0 ? (Double(steepest) / contrast, Double(steepestDown) / contrast) : nil, min(steepest, steepestDown))
     }
 
     /// What `edgeSteepness` counts, over every `rowStep`th row but the last: pixels per level, and steps
@@ -74,5 +82,20 @@ extension PixImage {
     package func unsharpMasked(halfWidth: Int, fraction: Double) -> PixImage? {
         guard depth == 8, halfWidth >= 1 else { return nil }
         return PixImage(taking: withUnsafePix { pixUnsharpMaskingGray($0, Int32(halfWidth), Float(fraction)) })
+    }
+
+    /// An 8-bit image sharpened one way only: each pixel moved away from the mean of the
+    /// (2·`halfWidth` + 1) pixels beside it (`across`) or above and below it (not `across`), the window
+    /// cut at the image's edges, by `fraction` of the difference (`docscan_unsharp_one_way`; Leptonica's
+    /// `pixUnsharpMaskingGray1D` takes half widths of 1 and 2 only). Nil for another depth.
+    package func unsharpMasked(halfWidth: Int, fraction: Double, across: Bool) -> PixImage? {
+        guard halfWidth >= 1 else { return nil }
+        var line = [UInt8](repeating: 0, count: 2 * ((width + 3) / 4 * 4))
+        var sums = [Int32](repeating: 0, count: width + 1)
+        return kernelImage(width: width, height: height, depth: 8) { source, sourceWidth, sourceHeight, sourceWords, target, targetWords in
+            docscan_unsharp_one_way(
+                source, sourceWidth, sourceHeight, sourceWords, Int32(halfWidth), Float(fraction), across ? 1 : 0,
+                target, targetWords, &line, &sums)
+        }
     }
 }

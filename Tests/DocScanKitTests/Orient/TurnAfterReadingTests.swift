@@ -164,6 +164,24 @@ struct TurnAfterReadingTests {
         #expect(undone.keeps(text(40, words: 50, confident: 10), over: text(95, words: 0, confident: 0)))
     }
 
+    /// Nor does a reading turned that reads under a quarter of the characters the first read with
+    /// confidence, however much surer: a shaken photo of a Chinese table page read at a mean of 31; its
+    /// central square read at 95 turned by 90° (47 as it was), and the page so turned read nothing.
+    @Test func aSureReadingOfLittleDoesNotReplaceAReadingOfMuch() {
+        func text(_ confidence: Double, words: Int, confident: Int) -> RecognizedText {
+            let box = PageBox(x: 0, y: 0, width: 10, height: 10)
+            let spans = (0..<words).map { RecognizedSpan(text: "word", confidence: $0 < confident ? 90 : 20, box: box) }
+            return RecognizedText(text: "", meanConfidence: confidence, words: spans, lines: [], resolution: 300)
+        }
+        let square = TurnAfterReading.Turn(correction: 90, confidenceAsIs: 47, confidenceTurned: 95)
+        // 40 words (160 characters) read with confidence among 120.
+        let first = text(31, words: 120, confident: 40)
+        #expect(!square.keeps(text(95, words: 0, confident: 0), over: first), "nothing read")
+        #expect(!square.keeps(text(95, words: 9, confident: 9), over: first), "36 characters")
+        #expect(square.keeps(text(95, words: 10, confident: 10), over: first), "40 characters: a quarter")
+        #expect(square.keeps(text(40, words: 120, confident: 120), over: first), "three times the characters, as sure")
+    }
+
     /// A reading of vertical text is never kept, however much surer than the first: its lines lay on their
     /// side. The turn it points to, its own and a further 270°, is tried next, as a turn from recognition.
     /// The figures are those of a receipt photographed sideways and read upside down.
