@@ -16,6 +16,7 @@ light and camera on a desk scene:
   glare       a flash's or lamp's reflection on glossy paper, lifting print and paper towards white
   warm        a tungsten lamp's colour cast and a strong fall-off of light
   motion      camera shake: a 7-px horizontal smear
+  slant       camera shake at a slant: a 7-px smear 10-35 degrees from the horizontal, either way
   dim         dim light: a darker exposure with heavy sensor noise
 Writes DIR/<page>__<kind>.jpg, the page's ground truth as <page>__<kind>.gt.txt, and manifest.tsv, so
   .venv/bin/python scripts/make_photo_stress.py /tmp/stress
@@ -38,7 +39,7 @@ SOURCES = [(PUB, "phototest", "tif", "eng"), (PUB, "eurotext", "tif", "eng+deu+f
            (FIX, "en_invoice", "png", "eng"), (FIX, "de_brief", "png", "deu+eng"),
            (FIX, "zh_lab_report", "png", "chi_sim+eng"), (FIX, "zh_notice", "png", "chi_sim+eng")]
 KINDS = ["desk", "dark", "white", "landscape", "shadowband", "curl", "big", "steep"]
-LIGHT_KINDS = ["glare", "warm", "motion", "dim"]
+LIGHT_KINDS = ["glare", "warm", "motion", "dim", "slant"]
 
 def coverage(path):
     g = np.asarray(Image.open(path).convert("L"), np.float32)
@@ -85,7 +86,27 @@ def lit(kind, rgb, rng, centre, page):
         padded = np.pad(rgb, ((0, 0), (3, 3), (0, 0)), mode="edge")
         sums = np.cumsum(np.pad(padded, ((0, 0), (1, 0), (0, 0))), axis=1, dtype=np.float64)
         return ((sums[:, 7:] - sums[:, :-7]) / 7).astype(np.float32), 2.5
+    if kind == "slant":
+        return smeared(rgb, 7, math.radians(float(rng.uniform(10, 35)) * (1 if rng.random() < 0.5 else -1))), 2.5
     return rgb * 0.55 + 10, 9.0
+
+def smeared(rgb, length, angle):
+    """`rgb` averaged along a `length`-px line at `angle` (radians, anticlockwise from the horizontal):
+    13 samples a pixel apart or less, each shifted bilinearly, edges repeated."""
+    pad = length
+    padded = np.pad(rgb, ((pad, pad), (pad, pad), (0, 0)), mode="edge")
+    fh, fw = rgb.shape[:2]
+    out = np.zeros_like(rgb, dtype=np.float32)
+    steps = np.linspace(-(length - 1) / 2, (length - 1) / 2, 13)
+    for t in steps:
+        dx, dy = t * math.cos(angle), -t * math.sin(angle)
+        x0, y0 = math.floor(dx), math.floor(dy)
+        fx, fy = dx - x0, dy - y0
+        for oy, wy in ((y0, 1 - fy), (y0 + 1, fy)):
+            for ox, wx in ((x0, 1 - fx), (x0 + 1, fx)):
+                if wx * wy > 0:
+                    out += wx * wy * padded[pad + oy:pad + oy + fh, pad + ox:pad + ox + fw]
+    return out / len(steps)
 
 def make(src, kind, seed):
     rng = np.random.default_rng(seed)

@@ -29,9 +29,10 @@ enum BlurredPrint {
     /// and a half width of about 0.7σ brings its slope back without ringing across thin strokes.
     static let widthPerBlur = 0.27
 
-    /// The half width of the unsharp mask for a page of edge steepness `steepness`, in pixels.
-    static func halfWidth(for steepness: Double) -> Int {
-        max(1, Int((widthPerBlur / max(steepness, 0.01)).rounded()))
+    /// The half width of the unsharp mask, in pixels, for print whose steps measure `steepness`, at
+    /// `perUnit` pixels per unit of blur (`widthPerBlur` round, `widthPerStreak` across a smear).
+    static func halfWidth(for steepness: Double, perUnit: Double = widthPerBlur) -> Int {
+        max(1, Int((perUnit / max(steepness, 0.01)).rounded()))
     }
 
     /// Steps one way under this share of the other way's are a smear (a 7-px horizontal smear over
@@ -57,7 +58,8 @@ enum BlurredPrint {
         }
         guard smeared < streakedBelow, smeared < streakRatio * steepness else { return (steepness, nil, nil) }
         let across = steps.across < steps.down
-        let halfWidth = max(1, Int((widthPerStreak / max(smeared, 0.01)).rounded()))
-        return (steepness, across ? "across" : "down", image.unsharpMasked(halfWidth: halfWidth, fraction: streakFraction, across: across))
+        let sharpened = image.unsharpMasked(
+            halfWidth: halfWidth(for: smeared, perUnit: widthPerStreak), fraction: streakFraction, across: across)
+        return (steepness, across ? "across" : "down", sharpened)
     }
 }

@@ -132,6 +132,36 @@ struct PageOrienterOSDTests {
         }
     }
 
+    /// OSD looks at a photo smeared by camera shake sharpened across its smear (`PageOrienter.inFocus`):
+    /// as shot, it took the upright lab report (`shaken_report.jpg`) for one turned by 90° (confidence
+    /// 0.3–1.3), and the page's square was read both ways before the turn was refused. A page out of focus
+    /// all ways is judged as it is.
+    @Test func aShakenPhotoIsJudgedSharpened() throws {
+        let configuration = try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
+        var options = configuration.orientation
+        // OSD judges the page, not the punctuation (which finds too few marks to decide on it).
+        options.punctuationCheck = false
+        let checker = AnsweringChecker(answers: [])
+        let orienter = try PageOrienter(options: options, osdModel: configuration.osdModel, checker: checker)
+        var (loaded, context) = try loadedPage(TestSupport.special("photos/shaken_report.jpg"), configuration)
+        let reduced = try #require(loaded.image.scaled(by: Double(PageOrienter.Options.unspacedScriptWorkingSize) / 2800))
+        let judged = PageOrienter.inFocus(reduced)
+        let before = try #require(reduced.directionalSteepness()), after = try #require(judged.directionalSteepness())
+        #expect(judged !== reduced && after.across >= before.across + 0.05, "\(before) → \(after)")
+
+        let report = try orienter.run(loaded, context: &context).orientation
+        #expect(report.osdAngle == 0 && report.rotation == 0, "\(report)")
+        #expect(report.confidenceAsIs == nil && report.turnProposedBy == nil, "\(report)")
+
+        // A page in focus is judged as it is, and so is one out of focus all ways (`blurred_letter.jpg`).
+        for url in [TestSupport.fixture("en_letter.png"), TestSupport.special("photos/blurred_letter.jpg")] {
+            let image = try loadedPage(url, configuration).page.image
+            #expect(image.depth == 8 && PageOrienter.inFocus(image) === image, "\(url.lastPathComponent)")
+        }
+        let blurred = try loadedPage(TestSupport.special("photos/blurred_letter.jpg"), configuration).page.image
+        #expect(try #require(BlurredPrint.measured(blurred)).sharpened != nil)
+    }
+
     /// A Chinese page upside down has its full stops and commas at the heads of its lines: the punctuation
     /// proposes the turn, the reading check takes it (or refuses it, with a warning, when the page reads
     /// better as it is), and OSD is never loaded.
@@ -256,11 +286,16 @@ private func oriented(
     return (try orienter.run(loaded, context: &context).orientation, context.warnings)
 }
 
-/// The first page under `url`, loaded and turned upside down, and its context.
-private func loadedUpsideDown(_ url: URL, _ configuration: ScanConfiguration) throws -> (LoadedPage, PageContext) {
+/// The first page under `url`, loaded, and its context.
+private func loadedPage(_ url: URL, _ configuration: ScanConfiguration) throws -> (page: LoadedPage, context: PageContext) {
     let page = try #require(try PageSource(root: url).list().pages.first)
     var context = PageContext(page: page, mode: configuration.mode, languages: configuration.languages)
-    let loaded = try PageLoader().run(page, context: &context)
+    return (try PageLoader().run(page, context: &context), context)
+}
+
+/// The first page under `url`, loaded and turned upside down, and its context.
+private func loadedUpsideDown(_ url: URL, _ configuration: ScanConfiguration) throws -> (LoadedPage, PageContext) {
+    let (loaded, context) = try loadedPage(url, configuration)
     let upsideDown = LoadedPage(
         image: try #require(loaded.image.rotated(quarterTurns: 2)), format: loaded.format,
         originalWidth: loaded.originalWidth, originalHeight: loaded.originalHeight,
