@@ -52,14 +52,34 @@ enum BlurredPrint {
     /// Leptonica could not sharpen it); nil when it cannot be measured (a bilevel page, a blank).
     static func measured(_ image: PixImage) -> (steepness: Double, streak: String?, sharpened: PixImage?)? {
         guard let steps = image.directionalSteepness() else { return nil }
-        let steepness = max(steps.across, steps.down), smeared = min(steps.across, steps.down)
+        let steepness = max(steps.across, steps.down)
         guard steepness >= blurredBelow else {
             return (steepness, nil, image.unsharpMasked(halfWidth: halfWidth(for: steepness), fraction: fraction))
         }
-        guard smeared < streakedBelow, smeared < streakRatio * steepness else { return (steepness, nil, nil) }
-        let across = steps.across < steps.down
-        let sharpened = image.unsharpMasked(
-            halfWidth: halfWidth(for: smeared, perUnit: widthPerStreak), fraction: streakFraction, across: across)
-        return (steepness, across ? "across" : "down", sharpened)
+        guard let streak = streak(in: steps) else { return (steepness, nil, nil) }
+        return (steepness, streak.across ? "across" : "down", sharpened(image, across: streak))
+    }
+
+    /// `image` sharpened across the smear when camera shake smeared its print one way; nil when it is
+    /// in focus, out of focus all ways, or cannot be measured. What the orient stage judges a page on
+    /// (`PageOrienter.inFocus`), without sharpening a page out of focus that it does not use.
+    static func unsmeared(_ image: PixImage) -> PixImage? {
+        guard let steps = image.directionalSteepness(), max(steps.across, steps.down) >= blurredBelow,
+              let streak = streak(in: steps)
+        else { return nil }
+        return sharpened(image, across: streak)
+    }
+
+    /// Whether steps measuring `steps` are smeared one way (the print otherwise in focus): which way,
+    /// and the smeared way's steepness.
+    private static func streak(in steps: (across: Double, down: Double)) -> (across: Bool, steepness: Double)? {
+        let steepness = max(steps.across, steps.down), smeared = min(steps.across, steps.down)
+        guard smeared < streakedBelow, smeared < streakRatio * steepness else { return nil }
+        return (steps.across < steps.down, smeared)
+    }
+
+    private static func sharpened(_ image: PixImage, across streak: (across: Bool, steepness: Double)) -> PixImage? {
+        image.unsharpMasked(
+            halfWidth: halfWidth(for: streak.steepness, perUnit: widthPerStreak), fraction: streakFraction, across: streak.across)
     }
 }

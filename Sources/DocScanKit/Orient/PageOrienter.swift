@@ -272,10 +272,7 @@ public final class PageOrienter: PageStage {
     /// sharpened, Fixtures' blurred letter was found upright at once where OSD had turned it upside down
     /// and it was turned back after reading, and read worse so (CER 0.028 → 0.035, fast mode).
     static func inFocus(_ reduced: PixImage) -> PixImage {
-        guard let focus = BlurredPrint.measured(reduced), focus.streak != nil, let sharpened = focus.sharpened else {
-            return reduced
-        }
-        return sharpened
+        BlurredPrint.unsmeared(reduced) ?? reduced
     }
 
     /// `reduced` with its paper brought to one level when it is unevenly lit (a shadow, a photo's light
