@@ -47,6 +47,8 @@ Pages:
   planks_letter    Fixtures/pages/de_brief in the curl scene (seed 717): on pale planks, its curled end
                    leaves no straight edge, and the frame's border was taken for that side
   planks_letter_en Fixtures/pages/en_letter so (seed 1301): the same, its curl turning the page further
+  close_notice     Fixtures/pages/zh_notice in the stress set's close scene (seed 1512): a close-up at a
+                   tilt, no edge of the sheet in the frame, its print's margins converging
 
 All text is original, written for docscan (CC0). Names, shops, addresses and phone numbers are
 fictional.
@@ -1254,6 +1256,9 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
     "planks_letter_en": ("eng", "photo", "curl",
                          "letter: Fixtures/pages/en_letter curled at its left end and shaded there, on pale planks; "
                          "phone-like JPEG 2100x2800"),
+    "close_notice": ("chi_sim+eng", "photo", "perspective",
+                     "notice: Fixtures/pages/zh_notice photographed close up at a tilt (keystone 0.8), cut to "
+                     "its print and a fifth of its margin: no edge of the sheet shows; phone-like JPEG"),
     "blurred_letter": ("eng", "photo", "blur",
                        "letter: the tilted_letter photo out of focus (Gaussian blur of 1/1000 of its longer "
                        "side, 2.1 px), saved again as a phone's JPEG"),
@@ -1279,7 +1284,7 @@ ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt
          "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book", "pale_desk_curl", "ruled_table",
          "shaded_table", "blurred_letter", "blurred_table", "curled_report", "planks_report",
          "shadowed_invoice", "bowed_letter", "planks_letter",
-         "planks_letter_en", "inset_columns", "blurred_curl", "shaken_report"]
+         "planks_letter_en", "inset_columns", "blurred_curl", "shaken_report", "close_notice"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
 # Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
 # stress set's own en_letter__curl; the other seeds are none of the stress set's (501-596), so the
@@ -1287,7 +1292,8 @@ ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt
 STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": ("zh_lab_report", "curl", 613),
                  "planks_report": ("zh_lab_report", "curl", 605), "shadowed_invoice": ("en_invoice", "shadowband", 1204),
                  "bowed_letter": ("en_letter", "curl", 1031), "planks_letter": ("de_brief", "curl", 717),
-                 "planks_letter_en": ("en_letter", "curl", 1301), "shaken_report": ("zh_lab_report", "motion", 1402)}
+                 "planks_letter_en": ("en_letter", "curl", 1301), "shaken_report": ("zh_lab_report", "motion", 1402),
+                 "close_notice": ("zh_notice", "close", 1512)}
 OUT_OF_FOCUS = {"blurred_letter": ("tilted_letter", 1000), "blurred_table": ("ruled_table", 1000),
                 "blurred_curl": ("pale_desk_curl", 900)}
 BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),
@@ -1343,6 +1349,9 @@ def main(argv=None):
                     "corners": corners_dict(notes["corners"]),
                     "page_fraction_of_frame": round(quad_area(notes["corners"]) / (w * h), 3),
                     "rotation_deg_clockwise": notes["angle"], "keystone_top_to_bottom": notes["keystone"]}
+            if "print_corners" in notes:
+                # A close-up: the sheet's corners lie outside the photo; its print's box's inside.
+                meta["print_corners"] = corners_dict(notes["print_corners"])
         elif name in OUT_OF_FOCUS:
             # another fixture's photo as if the phone had focused past the page: a Gaussian blur of a
             # share of the photo's longer side, then saved as a phone's JPEG again

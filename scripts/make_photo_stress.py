@@ -18,6 +18,10 @@ light and camera on a desk scene:
   motion      camera shake: a 7-px horizontal smear
   slant       camera shake at a slant: a 7-px smear 10-35 degrees from the horizontal, either way
   dim         dim light: a darker exposure with heavy sensor noise
+and one of framing:
+  close       a close-up at a tilt: a 12 MP frame cut to the print and a fifth of its margin, strong
+              keystone (the top 72-85% of the bottom), the sheet's edges outside the frame but for
+              the desk's corners at the narrow top when the print comes close to them
 Writes DIR/<page>__<kind>.jpg, the page's ground truth as <page>__<kind>.gt.txt, and manifest.tsv, so
   .venv/bin/python scripts/make_photo_stress.py /tmp/stress
   .venv/bin/python scripts/eval.py --docscan BIN --set /tmp/stress --modes accurate,fast
@@ -113,7 +117,7 @@ def make(src, kind, seed):
     cov = coverage(src)
     H0, W0 = cov.shape
     # output frame: phone-like 3:4
-    if kind == "big":
+    if kind in ("big", "close"):
         size = (3000, 4000)
     elif kind == "landscape":
         size = (2800, 2100)
@@ -129,9 +133,10 @@ def make(src, kind, seed):
         s = min(fw * fill / W0, fh * fill / H0)
     # never render below ~ source/2.2 px (keep text legible) -- scale source px -> out px
     w, h = W0 * s, H0 * s
-    k = float(rng.uniform(0.80, 0.97)) if kind != "steep" else float(rng.uniform(0.62, 0.72))
+    k = {"steep": (0.62, 0.72), "close": (0.72, 0.85)}.get(kind, (0.80, 0.97))
+    k = float(rng.uniform(*k))
     base = [(-w / 2 * k, -h / 2), (w / 2 * k, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]
-    angle = float(rng.uniform(-12, 12))
+    angle = float(rng.uniform(-12, 12)) if kind != "close" else float(rng.uniform(-4, 4))
     if kind == "landscape":
         angle += 90 if rng.random() < 0.5 else -90
     a = math.radians(angle)
@@ -173,7 +178,32 @@ def make(src, kind, seed):
     flat = [(0, 0), (paper[0], 0), (paper[0], paper[1]), (0, paper[1])]
     curled = [tuple(float(c) for c in curl.forward(u, v)) for u, v in flat] if kind == "curl" else flat
     corners = [tuple(round(float(c), 1) for c in P.apply_h(hm, x, y)) for x, y in curled]
-    return img, dict(angle=round(angle, 1), keystone=round(k, 2), scale=round(s, 2), corners=corners)
+    notes = dict(angle=round(angle, 1), keystone=round(k, 2), scale=round(s, 2), corners=corners)
+    if kind == "close":
+        # Corners in the cut photo's pixels (the sheet's lie outside it), and the print's box's too.
+        cut = close_cut(cov, hm, paper, size)
+        img = img.crop(cut)
+        ys, xs = np.nonzero(cov > 0.2)
+        box = [(xs.min(), ys.min()), (xs.max() + 1, ys.min()), (xs.max() + 1, ys.max() + 1), (xs.min(), ys.max() + 1)]
+        notes["corners"] = [(round(x - cut[0], 1), round(y - cut[1], 1)) for x, y in corners]
+        notes["print_corners"] = [tuple(round(float(c) - o, 1) for c, o in zip(P.apply_h(hm, float(x), float(y)), cut))
+                                  for x, y in box]
+    return img, notes
+
+def close_cut(cov, hm, paper, frame):
+    """The box a close-up is cut to: the print's bounding box in the photo and a fifth of its margin
+    beyond, within the frame. Where the print comes close to the sheet's edge, a corner of the desk shows
+    at the narrow end; elsewhere no edge of the sheet does."""
+    ys, xs = np.nonzero(cov > 0.2)
+    box = [(xs.min(), ys.min()), (xs.max(), ys.min()), (xs.max(), ys.max()), (xs.min(), ys.max())]
+    text = np.array([P.apply_h(hm, float(x), float(y)) for x, y in box])
+    sheet = np.array([P.apply_h(hm, x, y) for x, y in [(0, 0), (paper[0], 0), (paper[0], paper[1]), (0, paper[1])]])
+    outer = (min(sheet[0][0], sheet[3][0]), min(sheet[0][1], sheet[1][1]),
+             max(sheet[1][0], sheet[2][0]), max(sheet[2][1], sheet[3][1]))
+    l, t = text[:, 0].min(), text[:, 1].min(); r, b = text[:, 0].max(), text[:, 1].max()
+    cut = (max(0, l - 0.2 * (l - outer[0])), max(0, t - 0.2 * (t - outer[1])),
+           min(frame[0], r + 0.2 * (outer[2] - r)), min(frame[1], b + 0.2 * (outer[3] - b)))
+    return tuple(int(round(v)) for v in cut)
 
 def main():
     if len(sys.argv) < 2:
@@ -185,11 +215,12 @@ def main():
     for d, name, ext, lang in SOURCES:
         for kind in kinds:
             seed += 1
-            img, notes = make(os.path.join(d, f"{name}.{ext}"), kind, seed)
+            # A close-up has seeds of its own, apart from the light kinds' (asked for with them).
+            img, notes = make(os.path.join(d, f"{name}.{ext}"), kind, seed + (1000 if kind == "close" else 0))
             n = f"{name}__{kind}"
             img.save(os.path.join(out, n + ".jpg"), quality=88)
             shutil.copy(os.path.join(d, f"{name}.gt.txt"), os.path.join(out, n + ".gt.txt"))
-            rows.append(f"{n}\tx\tx\t{lang}\tphoto\t{kind}\t{ {k: v for k, v in notes.items() if k != 'corners'} }")
+            rows.append(f"{n}\tx\tx\t{lang}\tphoto\t{kind}\t{ {k: v for k, v in notes.items() if not k.endswith('corners')} }")
             print(n, notes, flush=True)
     open(os.path.join(out, "manifest.tsv"), "w").write("\n".join(rows) + "\n")
 

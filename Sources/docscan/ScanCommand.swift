@@ -112,7 +112,7 @@ struct ScanCommand: ParsableCommand {
     var cleanup = true
 
     @Option(help: ArgumentHelp(
-        "Write each page's step images here (upright, corners found, warped, background, curl lines, dewarped, deskewed, cleaned, and the layout: the lines read, in reading order).",
+        "Write each page's step images here (upright, corners found, warped, background, the print's margins on a page filling the frame, curl lines, dewarped, deskewed, cleaned, and the layout: the lines read, in reading order).",
         valueName: "dir"))
     var debugImages: String?
 

@@ -27,6 +27,10 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// The sides of the sheet's outline that ran along the photo's border, far from the print, pulled in
     /// to it (`FrameSide`): `top`, `right`, `bottom`, `left`; nil when none was.
     @ExplicitNull public var pagePulledIn: [String]?
+    /// How much the print's margins converge when no sheet was found (`PrintPerspective`: 1 − its top
+    /// width over its foot width, or the other way round); nil when they were not measured. From 0.05
+    /// the page was warped by them (when they lean alike), with `page_method` `print`.
+    @ExplicitNull public var printConvergence: Double?
     /// Whether the page was warped flat from those corners.
     public var warped = false
     /// Why no page was warped (a scan, the page fills the frame, …); nil when one was, or when not looked for.
@@ -94,6 +98,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         sharpened = try flag(.sharpened)
         _streak = ExplicitNull(wrappedValue: try container.decodeIfPresent(String.self, forKey: .streak))
         _pageCorners = try container.decode(ExplicitNull<PageQuad>.self, forKey: .pageCorners)
+        _printConvergence = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .printConvergence))
         warped = try flag(.warped)
         _pageNote = try container.decode(ExplicitNull<String>.self, forKey: .pageNote)
         _pageMethod = try container.decode(ExplicitNull<String>.self, forKey: .pageMethod)
@@ -123,7 +128,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case sharpness, sharpened, streak, pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", pagePulledIn = "page_pulled_in", warped, pageNote = "page_note", stepsMs = "steps_ms",
+        case sharpness, sharpened, streak, pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", pagePulledIn = "page_pulled_in", printConvergence = "print_convergence", warped, pageNote = "page_note", stepsMs = "steps_ms",
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",

@@ -162,17 +162,21 @@ public struct CurvedSides: Equatable, Sendable {
     /// The projective map of the unit square onto `quad` ((0, 0) to its top left corner, (1, 0) to its
     /// top right, and so on), in closed form (Heckbert, 1989).
     static func squareToQuad(_ quad: PageQuad) -> (Double, Double) -> (x: Double, y: Double) {
+        let (a, b, c, d, e, f, g, h) = squareToQuadMatrix(quad)
+        return { u, v in
+            let w = g * u + h * v + 1
+            return ((a * u + b * v + c) / w, (d * u + e * v + f) / w)
+        }
+    }
+
+    /// `squareToQuad`'s matrix [a b c; d e f; g h 1].
+    static func squareToQuadMatrix(_ quad: PageQuad) -> (Double, Double, Double, Double, Double, Double, Double, Double) {
         let (p0, p1, p2, p3) = (quad.topLeft, quad.topRight, quad.bottomRight, quad.bottomLeft)
         let sx = p0.x - p1.x + p2.x - p3.x, sy = p0.y - p1.y + p2.y - p3.y
         let dx1 = p1.x - p2.x, dx2 = p3.x - p2.x, dy1 = p1.y - p2.y, dy2 = p3.y - p2.y
         let determinant = dx1 * dy2 - dx2 * dy1
         let g = determinant == 0 ? 0 : (sx * dy2 - dx2 * sy) / determinant
         let h = determinant == 0 ? 0 : (dx1 * sy - sx * dy1) / determinant
-        let a = p1.x - p0.x + g * p1.x, b = p3.x - p0.x + h * p3.x, c = p0.x
-        let d = p1.y - p0.y + g * p1.y, e = p3.y - p0.y + h * p3.y, f = p0.y
-        return { u, v in
-            let w = g * u + h * v + 1
-            return ((a * u + b * v + c) / w, (d * u + e * v + f) / w)
-        }
+        return (p1.x - p0.x + g * p1.x, p3.x - p0.x + h * p3.x, p0.x, p1.y - p0.y + g * p1.y, p3.y - p0.y + h * p3.y, p0.y, g, h)
     }
 }

@@ -94,6 +94,9 @@ public struct PageCleaner: PageStage {
         var image = start
         /// The sheet's outline in the photo, once it has been warped flat by it.
         var sheet: (quad: PageQuad, sides: CurvedSides?)?
+        /// No background showed around the page: a scan, or a photo taken so close that the sheet's
+        /// edges lie outside it, whose perspective only its print shows (`PrintPerspective`).
+        var fillsTheFrame = false
         if options.findPage {
             var outcome = PageFinder.find(in: image)
             // The print's letters, found once for the checks of the sheet's sides below.
@@ -123,6 +126,7 @@ public struct PageCleaner: PageStage {
             switch outcome {
             case .notFound(let reason):
                 log.report.pageNote = reason
+                fillsTheFrame = reason == BrightRegion.fillsTheFrame
             case .found(let quad, let method, let score, let sides):
                 log.report.pageCorners = quad
                 log.report.pageMethod = method
@@ -142,7 +146,9 @@ public struct PageCleaner: PageStage {
             }
         }
         guard options.enlargeSmallPrint else {
-            image = levelled(evenedOut(image, log: &log), log: &log)
+            image = evenedOut(image, log: &log)
+            if fillsTheFrame { image = inPerspective(image, log: &log) }
+            image = levelled(image, log: &log)
             return CleanedPage(image: image, orientation: page.orientation, cleanup: log.report, steps: log.steps)
         }
         guard let sheet else {
@@ -152,6 +158,7 @@ public struct PageCleaner: PageStage {
             // 0.06 → 0.37), and its lines are levelled and straightened tall enough to be measured
             // (eval/real's catalogue page at a third of its size: 0.252 → 0.091, enlarged last).
             image = evenedOut(image, log: &log)
+            if fillsTheFrame { image = inPerspective(image, log: &log) }
             if let factor = smallPrintFactor(of: image, log: &log), let larger = image.scaled(by: factor) {
                 image = larger
                 log.report.enlargement = factor
@@ -189,6 +196,27 @@ public struct PageCleaner: PageStage {
             log.lap("enlarge")
         }
         return CleanedPage(image: image, orientation: page.orientation, cleanup: log.report, steps: log.steps)
+    }
+
+    /// `page`, which fills the photo's frame, with its perspective undone from its print's margins
+    /// (`PrintPerspective`) when they converge. Where the photo shows a background around a sheet the
+    /// finder could not outline (a page on stone as light as it), the warp would enlarge the background
+    /// with the page: the stone's grain at the narrow end was read as a line of letters (CER 0.06 →
+    /// 0.13, accurate mode).
+    private func inPerspective(_ page: PixImage, log: inout StepLog) -> PixImage {
+        _ = log.watch.lap()
+        defer { log.lap("print_perspective") }
+        guard let outcome = PrintPerspective.flattened(page) else { return page }
+        log.report.printConvergence = outcome.convergence
+        guard let flat = outcome.image else { return page }
+        log.report.pageCorners = outcome.quad
+        log.report.pageMethod = "print"
+        log.report.pageScore = outcome.score
+        log.report.pageNote = nil
+        log.report.warped = true
+        if options.keepSteps, let drawn = DebugImages.drawing(outcome.quad, sides: nil, on: page) { log.steps.append(("print_corners", drawn)) }
+        log.keep("print_warped", flat)
+        return flat
     }
 
     /// The debug image's name for a page scaled by `factor` for its print size.

@@ -178,7 +178,7 @@ package struct LinePieceModel {
     /// fitted to its centres across its width. A line slanting across the page (a sheet's rows fanning
     /// out at its foot) has a box as tall as its slant, and taken by its box it was left out of the
     /// pieces, or made the letters measure twice as tall (a letter on planks: 44 px against 20).
-    private static func thickness(of piece: (frame: PageBox, points: [(x: Double, y: Double)])) -> Double {
+    static func thickness(of piece: (frame: PageBox, points: [(x: Double, y: Double)])) -> Double {
         let height = Double(piece.frame.height)
         guard let fit = StraightLineFit(piece.points), let slope = fit.slope else { return height }
         let rise = abs(slope) * Double(piece.frame.width)
