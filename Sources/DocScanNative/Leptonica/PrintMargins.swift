@@ -14,8 +14,8 @@ package struct PrintMargins {
     /// A margin as x = `x0` + `slope` · y, in the mask's pixels.
     package struct Margin {
         package let x0: Double, slope: Double
-        /// The pieces that start (end) on it, and the height they span.
-        package let support: Int, span: Double
+        /// The pieces that start (end) on it.
+        package let support: Int
         package func x(at y: Double) -> Double { x0 + slope * y }
     }
 
@@ -25,9 +25,8 @@ package struct PrintMargins {
     package let topSlant: Double, footSlant: Double
     /// The middle heights of the top and foot line pieces.
     package let top: Double, foot: Double
-    /// The pieces measured, and their median height.
+    /// The pieces measured.
     package let pieces: Int
-    package let letterHeight: Double
 
     /// How long a piece must be, in letter heights, to say where its line starts and ends and how it
     /// slants.
@@ -54,32 +53,31 @@ package struct PrintMargins {
         let letter = heights[heights.count / 2]
         let kept = zip(found, thicknesses).filter { (0.5 * letter...2.5 * letter).contains($1) && $0.points.count >= 3 }.map(\.0)
         let middles = kept.map { Double($0.frame.y) + Double($0.frame.height) / 2 }
+        let long = kept.map { Double($0.frame.width) >= Self.longLetters * letter }
         guard let top = middles.min(), let foot = middles.max(), foot - top > 4 * letter else { return nil }
         // Only a long piece (`longLetters`) says where its line starts and ends: a table's or a
         // receipt's columns start and end at several places, and a margin through two of them slants
         // (a scanned receipt's prices and tax codes made one that converged by 0.09). A piece the photo's
         // border cuts says nothing of it either. Either only says that the line reaches beyond a margin
         // inside the photo.
-        let starts = zip(kept, middles).map { piece, y in
-            (y: y, x: Double(piece.frame.x), cut: piece.frame.x <= 2 || Double(piece.frame.width) < Self.longLetters * letter)
-        }
-        let ends = zip(kept, middles).map { piece, y in
-            (y: y, x: Double(piece.frame.x + piece.frame.width),
-             cut: piece.frame.x + piece.frame.width >= mask.width - 2 || Double(piece.frame.width) < Self.longLetters * letter)
+        let starts = kept.indices.map { i in (y: middles[i], x: Double(kept[i].frame.x), cut: kept[i].frame.x <= 2 || !long[i]) }
+        let ends = kept.indices.map { i in
+            let end = kept[i].frame.x + kept[i].frame.width
+            return (y: middles[i], x: Double(end), cut: end >= mask.width - 2 || !long[i])
         }
         let tolerance = Self.toleranceLetters * letter
         // The margins are held by the long lines, whose height is what they must span (a title and a
         // signature, short lines above and below them, do not count).
-        let long = zip(kept, middles).filter { Double($0.0.frame.width) >= Self.longLetters * letter }.map(\.1)
-        guard let longTop = long.min(), let longFoot = long.max(), longFoot > longTop,
+        let longMiddles = kept.indices.filter { long[$0] }.map { middles[$0] }
+        guard let longTop = longMiddles.min(), let longFoot = longMiddles.max(), longFoot > longTop,
               let left = Self.margin(through: starts, outward: -1, tolerance: tolerance, height: longFoot - longTop),
               let right = Self.margin(through: ends, outward: 1, tolerance: tolerance, height: longFoot - longTop)
         else { return nil }
         // The lines' slant against their height: long pieces only, whose slant their letters' shapes
         // do not sway.
-        let slants = kept.compactMap { piece -> (x: Double, y: Double)? in
-            guard Double(piece.frame.width) >= Self.longLetters * letter, let slope = StraightLineFit(piece.points)?.slope else { return nil }
-            return (Double(piece.frame.y) + Double(piece.frame.height) / 2, slope)
+        let slants = kept.indices.compactMap { i -> (x: Double, y: Double)? in
+            guard long[i], let slope = StraightLineFit(kept[i].points)?.slope else { return nil }
+            return (middles[i], slope)
         }
         guard slants.count >= Self.minimumSupport, let fit = StraightLineFit(Self.withoutOutliers(slants)) else { return nil }
         let slant = { (y: Double) in fit.meanY + (fit.slope ?? 0) * (y - fit.meanX) }
@@ -90,7 +88,6 @@ package struct PrintMargins {
         self.top = top
         self.foot = foot
         pieces = kept.count
-        letterHeight = letter
     }
 
     /// The line x = x0 + slope · y through the most of `ends` (within `tolerance`) with the fewest
@@ -122,7 +119,7 @@ package struct PrintMargins {
               let top = on.map(\.y).min(), let foot = on.map(\.y).max(), foot - top >= minimumSpan * height,
               let fit = StraightLineFit(on.map { (x: $0.y, y: $0.x) }), let slope = fit.slope
         else { return nil }
-        return Margin(x0: fit.meanY - slope * fit.meanX, slope: slope, support: on.count, span: (foot - top) / height)
+        return Margin(x0: fit.meanY - slope * fit.meanX, slope: slope, support: on.count)
     }
 
     /// `points` without those whose y strays from the median by more than three times the median
