@@ -17,6 +17,8 @@ enum RuleEraser {
     static let lighter = 0.25
     /// Marks at least this thick (pixels of the page) are print or pictures, not rules.
     static let thickest = 8
+    /// How far aside (pixels of the mask looked at) a rule's next piece may lie.
+    static let drift = 2
     /// Pages at least this wide are looked at half size.
     static let halfSizeFrom = 1200
 
@@ -50,19 +52,34 @@ enum RuleEraser {
               let allAcrossJoined = allAcross.closed(width: run, height: 1),
               count(allAcrossJoined, atLeast: (longEnough.across, 0)) >= tableRules.across,
               let thick = dark.opened(width: thickest / factor, height: thickest / factor)?.dilated(width: 5 / factor + 1, height: 5 / factor + 1),
-              let across = allAcross.subtracting(thick),
-              let down = dark.opened(width: 1, height: run)?.subtracting(thick),
-              let acrossJoined = across.closed(width: run, height: 1),
+              let acrossPieces = allAcross.subtracting(thick),
+              let downPieces = dark.opened(width: 1, height: run)?.subtracting(thick),
+              let acrossJoined = acrossPieces.closed(width: run, height: 1),
               count(acrossJoined, atLeast: (longEnough.across, 0)) >= tableRules.across,
-              let downJoined = down.closed(width: 1, height: run),
+              let downJoined = downPieces.closed(width: 1, height: run),
               count(downJoined, atLeast: (0, longEnough.down)) >= tableRules.down,
+              // Only pieces a run long and the pieces of long rules are painted. In a blurred photo
+              // the tops of a word's letters run together into a run as long as a rule; the thick
+              // marks take away all but a fringe a pixel or two high and shorter than a run, and
+              // painted over, that fringe took the tops of letters with it (a blurred supply order's
+              // `Thermometer` and `Blood` read `Thermome:er` and `Riood`). Such fringes lie apart
+              // from the rules. A rule's pieces are gathered `drift` pixels aside as well as a run
+              // along: a rule at a slant steps from row to row.
+              let acrossRules = acrossPieces.dilated(width: run, height: 2 * drift + 1)?
+                  .keepingMarks(width: longEnough.across + run, height: 0),
+              let downRules = downPieces.dilated(width: 2 * drift + 1, height: run)?
+                  .keepingMarks(width: 0, height: longEnough.down + run),
+              let acrossLong = acrossPieces.keepingMarks(width: run, height: 0),
+              let downLong = downPieces.keepingMarks(width: 0, height: run),
+              let across = acrossPieces.intersection(with: acrossRules)?.union(with: acrossLong),
+              let down = downPieces.intersection(with: downRules)?.union(with: downLong),
               // Where rules cross or meet, blur thickens them into a blot that the thick marks took away
               // from both rules, and it stayed as a dot between the columns. Where the rules, each joined
               // across such gaps and drawn on by a blot's width, cross, they are painted over as far as a
               // blot reaches; not the rules' gaps themselves: print set against a rule (right-aligned
               // figures) is thick there.
-              let acrossWhole = acrossJoined.dilated(width: 2 * blot + 1, height: 1),
-              let downWhole = downJoined.dilated(width: 1, height: 2 * blot + 1),
+              let acrossWhole = across.closed(width: run, height: 1)?.dilated(width: 2 * blot + 1, height: 1),
+              let downWhole = down.closed(width: 1, height: run)?.dilated(width: 1, height: 2 * blot + 1),
               let crossings = acrossWhole.intersection(with: downWhole)?.dilated(width: blot, height: blot),
               let found = across.union(with: down)?.union(with: crossings),
               let rules = factor == 2 ? found.enlarged(by: 2)?.intersection(with: full) : found,

@@ -125,6 +125,14 @@ extension PixImage {
         PixImage(taking: withUnsafePix { pixRemoveBorderConnComps($0, 8) })
     }
 
+    /// The 8-connected marks of a 1-bit mask at least `width` wide or at least `height` tall, the others
+    /// cleared (Leptonica's `pixSelectBySize`); a bound of 0 selects by the other alone.
+    package func keepingMarks(width: Int, height: Int) -> PixImage? {
+        let relation = Int32(L_SELECT_IF_GTE)
+        let type = Int32(width > 0 && height > 0 ? L_SELECT_IF_EITHER : width > 0 ? L_SELECT_WIDTH : L_SELECT_HEIGHT)
+        return PixImage(taking: withUnsafePix { pixSelectBySize($0, Int32(width), Int32(height), 8, type, relation, nil) })
+    }
+
     /// The pixels set in this mask and not in `other` (of the same size).
     package func subtracting(_ other: PixImage) -> PixImage? {
         PixImage(taking: withUnsafePix { pix in other.withUnsafePix { pixSubtract(nil, pix, $0) } })

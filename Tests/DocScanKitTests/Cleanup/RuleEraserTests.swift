@@ -9,8 +9,14 @@ struct RuleEraserTests {
     /// A grey page (paper 230) with 2-px rules across at `across` and down at `down` (spanning the
     /// ruled area), and a block of "print" (a 12-px square every 20 px) between them; with `blots`, a
     /// 9-px square where each two rules cross, as blur thickens a crossing.
-    private func page(across: [Int], down: [Int], blots: Bool = false) throws -> PixImage {
+    private func page(across: [Int], down: [Int], blots: Bool = false, fringe: Bool = false) throws -> PixImage {
         var samples = [UInt8](repeating: 230, count: width * height)
+        // A blurred word: three letters (12-px squares, 16 px apart) whose tops a thin line joins,
+        // 68 px long, longer than a run the eraser looks for.
+        if fringe {
+            for left in [70, 98, 126] { for y in 130..<142 { for x in left..<(left + 12) { samples[y * width + x] = 30 } } }
+            for x in 70..<138 { samples[129 * width + x] = 60 }
+        }
         for y in across { for x in 50..<550 { for t in 0..<2 { samples[(y + t) * width + x] = 60 } } }
         for x in down { for y in 100..<700 { for t in 0..<2 { samples[y * width + x + t] = 60 } } }
         if blots {
@@ -48,6 +54,17 @@ struct RuleEraserTests {
             #expect(try #require(erased.pixel(x: x, y: y)) > 200, "(\(x), \(y))")
         }
         #expect(try #require(erased.pixel(x: 72, y: 111)) < 60)
+    }
+
+    /// The tops of a blurred word's letters run together into a line as long as a rule's run; the thick
+    /// letters take all of it but the pieces between them, which are no rule's: painted over, they took
+    /// the tops of letters with them (a blurred supply order's `Thermometer` read `Thermome:er`). They
+    /// are left; the rules are painted over.
+    @Test func aFringeOnABlurredWordsTopsIsKept() throws {
+        let table = try page(across: [100, 300, 500, 698], down: [50, 300, 548], fringe: true)
+        let erased = try #require(RuleEraser.erased(table))
+        for x in [88, 90, 116, 118] { #expect(try #require(erased.pixel(x: x, y: 129)) < 100, "x \(x)") }
+        #expect(try #require(erased.pixel(x: 200, y: 300)) > 200)
     }
 
     /// Two rules across and none down (a receipt's separators, a letterhead's line) are no table.
