@@ -34,6 +34,8 @@ Pages:
                    side (2.1 px), saved again as JPEG (made from the tilted_letter.jpg in --out)
   blurred_table    ruled_table so
   blurred_curl     pale_desk_curl so (3.1 px): OSD finds the upright letter turned onto its side
+  shaken_table     ruled_table shaken: every pixel averaged with the 5 below it (a 6-px vertical smear,
+                   as a camera moved while the shutter was open), saved again as JPEG
   curled_report    Fixtures/pages/zh_lab_report in the stress set's curl scene (another seed): a table
                    without rules, curled at its left end
   planks_report    the same scene with another seed: on pale planks, whose seams outnumber the sheet's
@@ -1268,6 +1270,9 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
     "blurred_table": ("eng", "photo", "blur",
                       "form: the ruled_table photo out of focus (Gaussian blur of 1/1000 of its longer side, "
                       "2.1 px), saved again as a phone's JPEG"),
+    "shaken_table": ("eng", "photo", "shake",
+                     "form: the ruled_table photo shaken (a 6-px vertical smear: each pixel averaged with the "
+                     "5 below it), saved again as a phone's JPEG"),
     "ruled_table": ("eng", "photo", "table",
                     "form: A5 supply order as a table ruled all round in thin (0.6 pt) lines, each cell's "
                     "text close under the rule above it, turned 4 degrees with mild keystone on dark wood, "
@@ -1284,7 +1289,7 @@ ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt
          "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book", "pale_desk_curl", "ruled_table",
          "shaded_table", "blurred_letter", "blurred_table", "curled_report", "planks_report",
          "shadowed_invoice", "bowed_letter", "planks_letter",
-         "planks_letter_en", "inset_columns", "blurred_curl", "shaken_report", "close_notice"]
+         "planks_letter_en", "inset_columns", "blurred_curl", "shaken_report", "close_notice", "shaken_table"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
 # Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
 # stress set's own en_letter__curl; the other seeds are none of the stress set's (501-596), so the
@@ -1296,6 +1301,8 @@ STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": 
                  "close_notice": ("zh_notice", "close", 1512)}
 OUT_OF_FOCUS = {"blurred_letter": ("tilted_letter", 1000), "blurred_table": ("ruled_table", 1000),
                 "blurred_curl": ("pale_desk_curl", 900)}
+# name -> (the photo it is made from, the smear's length in pixels, down the photo)
+SHAKEN = {"shaken_table": ("ruled_table", 6)}
 BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),
         "curled_columns": ("serif", 12), "tilted_letter": ("sans", 12), "tilted_receipt": ("mono", 7.7),
         "cut_letter": ("sans", 12), "ruled_table": ("sans", 9.5), "shaded_table": ("sans", 9.5)}
@@ -1366,6 +1373,20 @@ def main(argv=None):
             gt = open(os.path.join(a.out, base + ".gt.txt"), encoding="utf-8").read().rstrip("\n").split("\n")
             meta = json.load(open(os.path.join(a.out, base + ".json"), encoding="utf-8"))
             meta["out_of_focus"] = {"photo": base + ".jpg", "gaussian_radius_px": round(radius, 2)}
+        elif name in SHAKEN:
+            # another fixture's photo as if the camera had moved down while the shutter was open: each
+            # pixel the mean of itself and the length - 1 below it (the bottom row repeated), saved again
+            base, length = SHAKEN[name]
+            source = np.asarray(Image.open(os.path.join(a.out, base + ".jpg")).convert("RGB"), np.float64)
+            padded = np.pad(source, ((0, length - 1), (0, 0), (0, 0)), mode="edge")
+            sums = np.cumsum(np.pad(padded, ((1, 0), (0, 0), (0, 0))), axis=0)
+            img = Image.fromarray(np.clip((sums[length:] - sums[:-length]) / length + 0.5, 0, 255).astype(np.uint8))
+            path = os.path.join(a.out, name + ".jpg")
+            img.save(path, quality=85, optimize=True)
+            w, h = img.size
+            gt = open(os.path.join(a.out, base + ".gt.txt"), encoding="utf-8").read().rstrip("\n").split("\n")
+            meta = json.load(open(os.path.join(a.out, base + ".json"), encoding="utf-8"))
+            meta["camera_shake"] = {"photo": base + ".jpg", "smear_px": length, "way": "down"}
         elif name in makers:
             img, gt, corners, extra, cov, _lines, scale, paper = makers[name](np.random.default_rng(SEEDS[name]))
             path = os.path.join(a.out, name + ".jpg")

@@ -1281,3 +1281,100 @@ void docscan_unsharp_one_way(const uint32_t *src, int width, int height, int src
         pack_row(row, width, dst + (long)y * dst_words_per_line);
     }
 }
+
+/// The levels of line `index` along rows (`across`: row `index`) or columns (column `index`) into `out`.
+static void read_line(const uint32_t *src, int width, int height, int words_per_line, int across, int index,
+                      uint8_t *bytes, float *out) {
+    if (across) {
+        unpack_row(src + (long)index * words_per_line, width, bytes);
+        for (int x = 0; x < width; x++) out[x] = (float)bytes[x];
+        return;
+    }
+    for (int y = 0; y < height; y++) out[y] = (float)*pixel((uint32_t *)(src + (long)y * words_per_line), index);
+}
+
+void docscan_step_autocorrelation(const uint32_t *src, int width, int height, int src_words_per_line, int across,
+                                  int order, int longest, int step, double *scores, uint8_t *bytes, float *levels,
+                                  double *steps) {
+    int length = across ? width : height, lines = across ? height : width;
+    for (int lag = 0; lag <= longest; lag++) scores[lag] = 0;
+    if (longest < 1 || step < 1 || length <= longest + 2) return;
+    for (int line = 0; line < lines; line += step) {
+        read_line(src, width, height, src_words_per_line, across, line, bytes, levels);
+        int n = length - 1;
+        for (int i = 0; i < n; i++) steps[i] = (double)levels[i + 1] - (double)levels[i];
+        if (order == 2) {
+            n -= 1;
+            for (int i = 0; i < n; i++) steps[i] = steps[i + 1] - steps[i];
+        }
+        double mean = 0;
+        for (int i = 0; i < n; i++) mean += steps[i];
+        mean /= n;
+        for (int i = 0; i < n; i++) steps[i] -= mean;
+        for (int lag = 0; lag <= longest; lag++) {
+            double sum = 0;
+            for (int i = 0; i + lag < n; i++) sum += steps[i] * steps[i + lag];
+            scores[lag] += sum;
+        }
+    }
+    double zero = scores[0];
+    for (int lag = 0; lag <= longest; lag++) scores[lag] = zero > 0 ? scores[lag] / zero : 0;
+}
+
+/// `values` (n of them) averaged over a box `length` long centred on each, into `out`: the line's ends
+/// repeated, an even length's two end taps at half weight. `padded` holds n + length + 2 floats.
+static void box_average(const float *values, int n, int length, float *padded, float *out) {
+    int half = length / 2;
+    // padded[i] is the prefix sum of the line extended by `half` repeats of each end.
+    int extended = n + 2 * half;
+    padded[0] = 0;
+    for (int i = 0; i < extended; i++) {
+        int source = i - half < 0 ? 0 : i - half >= n ? n - 1 : i - half;
+        padded[i + 1] = padded[i] + values[source];
+    }
+    float scale = 1.0f / (float)length;
+    for (int x = 0; x < n; x++) {
+        // Taps x - half ... x + half of the line are extended indices x ... x + 2 * half.
+        float sum = padded[x + 2 * half + 1] - padded[x];
+        if (length % 2 == 0) {
+            int left = x - half < 0 ? 0 : x - half, right = x + half >= n ? n - 1 : x + half;
+            sum -= 0.5f * (values[left] + values[right]);
+        }
+        out[x] = sum * scale;
+    }
+}
+
+void docscan_deconvolve_smear(const uint32_t *src, int width, int height, int src_words_per_line, int length,
+                              int iterations, int across, uint32_t *dst, int dst_words_per_line, float *scratch) {
+    int n = across ? width : height, lines = across ? height : width;
+    int stride = n + length + 2;
+    float *observed = scratch, *estimate = scratch + stride, *blurred = scratch + 2 * stride;
+    float *ratio = scratch + 3 * stride, *padded = scratch + 4 * stride;
+    uint8_t *bytes = (uint8_t *)(scratch + 5 * stride);
+    for (int line = 0; line < lines; line++) {
+        read_line(src, width, height, src_words_per_line, across, line, bytes, observed);
+        // One level up, so that no ratio divides by zero.
+        for (int i = 0; i < n; i++) { observed[i] += 1.0f; estimate[i] = observed[i]; }
+        for (int round = 0; round < iterations; round++) {
+            box_average(estimate, n, length, padded, blurred);
+            for (int i = 0; i < n; i++) ratio[i] = observed[i] / (blurred[i] > 0.5f ? blurred[i] : 0.5f);
+            box_average(ratio, n, length, padded, blurred);
+            for (int i = 0; i < n; i++) {
+                float value = estimate[i] * blurred[i];
+                estimate[i] = value > 512.0f ? 512.0f : value;
+            }
+        }
+        if (across) {
+            for (int x = 0; x < n; x++) {
+                float value = estimate[x] - 1.0f + 0.5f;
+                bytes[x] = (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : (int)value);
+            }
+            pack_row(bytes, width, dst + (long)line * dst_words_per_line);
+        } else {
+            for (int y = 0; y < n; y++) {
+                float value = estimate[y] - 1.0f + 0.5f;
+                *pixel(dst + (long)y * dst_words_per_line, line) = (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : (int)value);
+            }
+        }
+    }
+}

@@ -7,9 +7,12 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     @ExplicitNull public var sharpness: Double?
     /// Whether the page was sharpened for that, before anything else was done to it.
     public var sharpened = false
-    /// The way camera shake smeared the print, `across` or `down` (`BlurredPrint`), sharpened that way
-    /// only; nil when it was not smeared one way.
+    /// The way camera shake smeared the print, `across` or `down` (`BlurredPrint`): the smear taken out,
+    /// or the print sharpened that way only; nil when it was not smeared one way.
     @ExplicitNull public var streak: String?
+    /// The smear's length in pixels of the upright image, when the smear was taken out by deconvolution
+    /// (`BlurredPrint`); nil otherwise.
+    @ExplicitNull public var smearLength: Int?
     /// Corners of the sheet found in a photo, in the upright image's pixels; nil when none was used.
     @ExplicitNull public var pageCorners: PageQuad?
     /// How the sheet was found: `brightness` (a bright region on a darker background) or `edges` (the
@@ -97,6 +100,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         _sharpness = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .sharpness))
         sharpened = try flag(.sharpened)
         _streak = ExplicitNull(wrappedValue: try container.decodeIfPresent(String.self, forKey: .streak))
+        _smearLength = ExplicitNull(wrappedValue: try container.decodeIfPresent(Int.self, forKey: .smearLength))
         _pageCorners = try container.decode(ExplicitNull<PageQuad>.self, forKey: .pageCorners)
         _printConvergence = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .printConvergence))
         warped = try flag(.warped)
@@ -128,7 +132,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case sharpness, sharpened, streak, pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", pagePulledIn = "page_pulled_in", printConvergence = "print_convergence", warped, pageNote = "page_note", stepsMs = "steps_ms",
+        case sharpness, sharpened, streak, smearLength = "smear_length", pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", pagePulledIn = "page_pulled_in", printConvergence = "print_convergence", warped, pageNote = "page_note", stepsMs = "steps_ms",
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",

@@ -98,4 +98,53 @@ extension PixImage {
                 target, targetWords, &line, &sums)
         }
     }
+
+    /// How long a smear along rows (`across`) or columns is, in pixels, looked for within `lengths`: the
+    /// lag at which the autocorrelation of the steps between neighbouring pixels that way dips lowest
+    /// (`docscan_step_autocorrelation`, every fourth line), and how low (negative). The print's lines
+    /// make wide dips of their own (a magazine page smeared 7 px down dipped lowest at 14); a smear's
+    /// ends are sharp, so the autocorrelation of the changes between neighbouring steps must dip there
+    /// too, at least half as low as it dips anywhere within `lengths` (that page's changes: −0.02 at 14,
+    /// −0.08 at 7). Nil when there is no such dip (nor a low point that is a dip: the autocorrelation
+    /// still falls beyond `lengths`), for another depth, or an image too small to measure.
+    package func smearLength(across: Bool, within lengths: ClosedRange<Int>) -> (length: Int, dip: Double)? {
+        guard depth == 8, lengths.lowerBound >= 2,
+              let steps = stepAutocorrelation(across: across, order: 1, longest: lengths.upperBound + 1),
+              let changes = stepAutocorrelation(across: across, order: 2, longest: lengths.upperBound + 1),
+              let length = lengths.min(by: { steps[$0] < steps[$1] }),
+              let deepest = lengths.map({ changes[$0] }).min(),
+              steps[length] < 0, steps[length] <= steps[length - 1], steps[length] <= steps[length + 1],
+              deepest < 0, changes[length] <= deepest / 2
+        else { return nil }
+        return (length, steps[length])
+    }
+
+    /// `docscan_step_autocorrelation` at lags 0...`longest`; nil when not measured.
+    private func stepAutocorrelation(across: Bool, order: Int, longest: Int) -> [Double]? {
+        var scores = [Double](repeating: 0, count: longest + 1)
+        var bytes = [UInt8](repeating: 0, count: (width + 3) / 4 * 4)
+        var levels = [Float](repeating: 0, count: max(width, height))
+        var steps = [Double](repeating: 0, count: max(width, height))
+        let measured = withUnsafePix { pix -> Bool in
+            guard pixGetColormap(pix) == nil, let data = pixGetData(pix) else { return false }
+            docscan_step_autocorrelation(
+                data, Int32(width), Int32(height), pixGetWpl(pix), across ? 1 : 0, Int32(order), Int32(longest), 4,
+                &scores, &bytes, &levels, &steps)
+            return scores[0] > 0
+        }
+        return measured ? scores : nil
+    }
+
+    /// An 8-bit image with a smear of `length` pixels along its rows (`across`) or columns taken out:
+    /// `iterations` of Richardson–Lucy deconvolution against a box that long, line by line
+    /// (`docscan_deconvolve_smear`). Nil for another depth.
+    package func deconvolved(smear length: Int, across: Bool, iterations: Int) -> PixImage? {
+        guard length >= 2, iterations >= 1 else { return nil }
+        var scratch = [Float](repeating: 0, count: 6 * (max(width, height) + length + 2))
+        return kernelImage(width: width, height: height, depth: 8) { source, sourceWidth, sourceHeight, sourceWords, target, targetWords in
+            docscan_deconvolve_smear(
+                source, sourceWidth, sourceHeight, sourceWords, Int32(length), Int32(iterations), across ? 1 : 0,
+                target, targetWords, &scratch)
+        }
+    }
 }

@@ -210,23 +210,43 @@ struct PhotoFixtureTests {
     }
 
     /// A lab report photographed with camera shake (`shaken_report.jpg`: smeared 7 px across) measures in
-    /// focus by its steps down, so it used to go unsharpened; smeared one way, it is sharpened across
-    /// only (`BlurredPrint`) and reads better (CER 0.51 → 0.33 fast, 0.47 → 0.32 accurate, in
-    /// `scripts/eval.py`; still far from the 0.01 of the page in focus).
+    /// focus by its steps down, so it used to go unsharpened (CER 0.51 fast, 0.47 accurate); sharpened
+    /// across only, it read at 0.33 / 0.32. Its smear is measured (6 px at fast mode's working size, 7 at
+    /// accurate's) and taken out (`BlurredPrint`): 0.10 / 0.09, against 0.01 for the page in focus.
     @Test(arguments: [ScanMode.accurate, .fast])
-    func aShakenPhotoIsSharpenedAcrossItsSmearAndReadsBetter(mode: ScanMode) throws {
+    func aShakenPhotosSmearIsMeasuredAndTakenOut(mode: ScanMode) throws {
         let sharpened = try scan("shaken_report.jpg", mode: mode, languages: "chi_sim,eng")
         let unsharpened = try scan("shaken_report.jpg", mode: mode, languages: "chi_sim,eng", sharpening: false)
         #expect(sharpened.cleanup?.streak == "across")
+        #expect((5...8).contains(sharpened.cleanup?.smearLength ?? 0), "smear \(String(describing: sharpened.cleanup?.smearLength))")
         #expect(sharpened.cleanup?.sharpened == true)
         #expect(try #require(sharpened.cleanup?.sharpness) >= BlurredPrint.blurredBelow)
         #expect(unsharpened.cleanup?.sharpened == false)
         let truth = try truth("shaken_report")
         let cer = CharacterErrorRate.of(sharpened.text, reference: truth, chinese: true)
         let cerUnsharpened = CharacterErrorRate.of(unsharpened.text, reference: truth, chinese: true)
-        #expect(cer <= 0.40, "\(mode) CER \(cer)")
-        #expect(cer <= cerUnsharpened - 0.08, "\(mode) CER \(cer) sharpened, \(cerUnsharpened) not")
+        #expect(cer <= 0.15, "\(mode) CER \(cer)")
+        #expect(cer <= cerUnsharpened - 0.25, "\(mode) CER \(cer) deconvolved, \(cerUnsharpened) not")
         #expect(sharpened.text.contains("身体水分") && sharpened.text.contains("蛋白质"), "\(mode): \(sharpened.text)")
+    }
+
+    /// A ruled table photographed with camera shake (`shaken_table.jpg`: `ruled_table.jpg` smeared 6 px
+    /// down). Sharpened down only, then cleaned again unsharpened as a ruled table out of focus is, it
+    /// read at CER 0.27 (fast) / 0.18 (accurate), no row whole. Its smear is measured and taken out,
+    /// and the page kept so though it is a ruled table: 0.017 / 0.006.
+    @Test(arguments: [ScanMode.accurate, .fast])
+    func aShakenRuledTableIsDeconvolvedAndReadsItsRows(mode: ScanMode) throws {
+        let record = try scan("shaken_table.jpg", mode: mode)
+        #expect(record.cleanup?.streak == "down")
+        #expect((5...7).contains(record.cleanup?.smearLength ?? 0), "smear \(String(describing: record.cleanup?.smearLength))")
+        #expect(record.cleanup?.sharpened == true)
+        #expect(record.cleanup?.rulesErased == true)
+        let read = Set(TestSupport.rows(record.text))
+        for row in ["Nitrile gloves, medium GL-204 40 6.25 250.00", "Blood pressure cuff BP-011 2 38.00 76.00"] {
+            #expect(read.contains(row), "\(mode): no row '\(row)' in:\n\(record.text)")
+        }
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("shaken_table"), chinese: false)
+        #expect(cer <= 0.03, "\(mode) CER \(cer)")
     }
 
     /// A ruled table out of focus mostly reads worse sharpened (`BlurredPrint`), so once the rule eraser

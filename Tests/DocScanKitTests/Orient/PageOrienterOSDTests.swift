@@ -132,7 +132,7 @@ struct PageOrienterOSDTests {
         }
     }
 
-    /// OSD looks at a photo smeared by camera shake sharpened across its smear (`PageOrienter.inFocus`):
+    /// OSD looks at a photo smeared by camera shake with its smear taken out (`PageOrienter.inFocus`):
     /// as shot, it took the upright lab report (`shaken_report.jpg`) for one turned by 90° (confidence
     /// 0.3–1.3), and the page's square was read both ways before the turn was refused. A page out of focus
     /// all ways is judged as it is.

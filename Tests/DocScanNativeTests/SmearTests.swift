@@ -1,0 +1,74 @@
+import CLeptonica
+import DocScanCore
+@testable import DocScanNative
+import Testing
+
+/// Camera shake's smear measured and taken out (`PixImage.smearLength`, `PixImage.deconvolved`), on a
+/// piece of a rendered letter smeared here by a box of known length.
+struct SmearTests {
+    /// A 600 × 400 piece of Fixtures' letter (its body text at about 300 dpi), in focus.
+    private func letter() throws -> PixImage {
+        try #require(try greyFixture("pages/en_letter.png").cropped(to: PageBox(x: 300, y: 900, width: 600, height: 400)))
+    }
+
+    /// `image` averaged over a box `length` pixels long along its rows (`across`) or columns, centred
+    /// (an even length one pixel further back), the image's edges repeated: a camera shaken that far.
+    private func smeared(_ image: PixImage, length: Int, across: Bool) throws -> PixImage {
+        let samples = try #require(image.greySamples())
+        let width = image.width, height = image.height
+        func level(_ x: Int, _ y: Int) -> Int { Int(samples[min(height - 1, max(0, y)) * width + min(width - 1, max(0, x))]) }
+        let out = try #require(PixImage(taking: pixCreate(Int32(width), Int32(height), 8)))
+        out.withUnsafePix { pix in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let sum = (0..<length).reduce(0) { total, tap in
+                        let offset = tap - length / 2
+                        return total + (across ? level(x + offset, y) : level(x, y + offset))
+                    }
+                    _ = pixSetPixel(pix, Int32(x), Int32(y), UInt32((Double(sum) / Double(length)).rounded()))
+                }
+            }
+        }
+        return out
+    }
+
+    /// How far `image` is from `reference`, level for level: the mean absolute difference.
+    private func distance(_ image: PixImage, _ reference: PixImage) throws -> Double {
+        let one = try #require(image.greySamples()), other = try #require(reference.greySamples())
+        return Double(zip(one, other).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(one.count)
+    }
+
+    /// The smear's length is found within a pixel, along rows and along columns, looked for from 3 to 30
+    /// px; the letter in focus dips at no such length.
+    @Test(arguments: [(5, true), (9, true), (7, false), (12, false)])
+    func aSmearsLengthIsMeasured(length: Int, across: Bool) throws {
+        let shaken = try smeared(try letter(), length: length, across: across)
+        let smear = try #require(shaken.smearLength(across: across, within: 3...30))
+        #expect(abs(smear.length - length) <= 1, "smeared \(length): measured \(smear.length)")
+        #expect(smear.dip < -0.1, "dip \(smear.dip)")
+        // The letter in focus has no such dip the way it was smeared.
+        let sharp = try letter().smearLength(across: across, within: 3...30)
+        #expect(sharp == nil || abs((sharp?.length ?? 0) - length) > 1, "in focus: \(String(describing: sharp))")
+    }
+
+    /// Deconvolved by its length, a smeared letter's steps the smeared way come back steep (0.15 → 0.64
+    /// across, 0.15 → 0.70 down; 0.90 and 1.0 in focus), the other way's stay, and it comes closer to the
+    /// letter in focus, level for level; deconvolved by less than half the length, it stays further off.
+    @Test(arguments: [true, false])
+    func deconvolutionTakesTheSmearOut(across: Bool) throws {
+        let sharp = try letter()
+        let shaken = try smeared(sharp, length: 7, across: across)
+        let restored = try #require(shaken.deconvolved(smear: 7, across: across, iterations: 30))
+        let halfway = try #require(shaken.deconvolved(smear: 3, across: across, iterations: 30))
+        func steps(_ image: PixImage) throws -> (smeared: Double, other: Double) {
+            let steps = try #require(image.directionalSteepness())
+            return across ? (steps.across, steps.down) : (steps.down, steps.across)
+        }
+        let before = try steps(shaken), after = try steps(restored)
+        #expect(after.smeared > 3.5 * before.smeared, "the smeared way's steps \(before.smeared) → \(after.smeared)")
+        #expect(after.other >= 0.95 * before.other, "the other way's \(before.other) → \(after.other)")
+        let off = try distance(shaken, sharp), back = try distance(restored, sharp), short = try distance(halfway, sharp)
+        #expect(back < 0.75 * off, "from the letter in focus: smeared \(off), deconvolved \(back)")
+        #expect(short > 1.2 * back, "deconvolved by 3 px \(short), by 7 px \(back)")
+    }
+}
