@@ -56,9 +56,8 @@ enum BlurredPrint {
     /// The smear is looked for from `shortestSmearShare` to `longestSmearShare` of the length the
     /// smeared way's steepness gives (a step spread over n pixels rises by an nth of the contrast at a
     /// time; blur, noise and JPEG move the measure: it gave 0.64–1.25 times the smear on the shaken
-    /// photos measured):
-    /// the print's own lines make dips of their own, at their pitch (a magazine page smeared 7 px down
-    /// dipped lowest at 14 and was read at CER 0.67 instead of 0.08 deconvolved by that).
+    /// photos measured), as the print's own lines make dips of their own, at their pitch: a magazine page
+    /// smeared 7 px down dipped lowest at 14, and deconvolved by that it read at CER 0.67 instead of 0.08.
     static let shortestSmearShare = 0.5
     static let longestSmearShare = 1.6
     /// Rounds of deconvolution: each sharpens a little more, and amplifies the photo's noise a little.
