@@ -1321,59 +1321,131 @@ void docscan_step_autocorrelation(const uint32_t *src, int width, int height, in
     for (int lag = 0; lag <= longest; lag++) scores[lag] = zero > 0 ? scores[lag] / zero : 0;
 }
 
-/// `values` (n of them) averaged over a box `length` long centred on each, into `out`: the line's ends
-/// repeated, an even length's two end taps at half weight. `padded` holds n + length + 2 floats.
-static void box_average(const float *values, int n, int length, float *padded, float *out) {
+/// Lines deconvolved at once: each array below holds a line position's `DECONVOLVE_LANES` values side by
+/// side, so every step of Richardson–Lucy (the box average's running sum above all, a chain along the
+/// line) works on a vector of lines instead of one value at a time. A 2100 x 2800 page smeared 5 or 8 px
+/// took 0.8–1.7 s one line at a time, 0.16–0.20 s 32 lines at a time (8 or 16: 0.2–0.37 s).
+enum { DECONVOLVE_LANES = 32 };
+
+/// Half a round of Richardson–Lucy on `n` positions of lanes: `values` averaged over a box `length` long
+/// centred on each (the lines' ends repeated, an even length's two end taps at half weight), and then
+/// either `observed` over that average into `ratio` (`first_half`), or that average times `estimate` into
+/// `estimate`. `padded` holds (n + length + 1) positions.
+static inline __attribute__((always_inline)) void blur_lanes(const float *restrict values, int n, int length,
+                                                             float *restrict padded, int first_half,
+                                                             const float *restrict observed,
+                                                             float *restrict ratio, float *restrict estimate) {
+    enum { K = DECONVOLVE_LANES };
     int half = length / 2;
-    // padded[i] is the prefix sum of the line extended by `half` repeats of each end.
+    // padded at position i is the prefix sum of the lines extended by `half` repeats of each end.
     int extended = n + 2 * half;
-    padded[0] = 0;
+    for (int k = 0; k < K; k++) padded[k] = 0;
     for (int i = 0; i < extended; i++) {
         int source = i - half < 0 ? 0 : i - half >= n ? n - 1 : i - half;
-        padded[i + 1] = padded[i] + values[source];
+        const float *restrict value = values + (long)source * K;
+        float *restrict sum = padded + (long)i * K;
+        for (int k = 0; k < K; k++) sum[K + k] = sum[k] + value[k];
     }
     float scale = 1.0f / (float)length;
     for (int x = 0; x < n; x++) {
-        // Taps x - half ... x + half of the line are extended indices x ... x + 2 * half.
-        float sum = padded[x + 2 * half + 1] - padded[x];
+        // Taps x - half ... x + half of the lines are extended positions x ... x + 2 * half.
+        const float *restrict high = padded + (long)(x + 2 * half + 1) * K, *restrict low = padded + (long)x * K;
+        float average[K];
         if (length % 2 == 0) {
             int left = x - half < 0 ? 0 : x - half, right = x + half >= n ? n - 1 : x + half;
-            sum -= 0.5f * (values[left] + values[right]);
+            const float *restrict first = values + (long)left * K, *restrict last = values + (long)right * K;
+            for (int k = 0; k < K; k++) average[k] = (high[k] - low[k] - 0.5f * (first[k] + last[k])) * scale;
+        } else {
+            for (int k = 0; k < K; k++) average[k] = (high[k] - low[k]) * scale;
         }
-        out[x] = sum * scale;
+        long at = (long)x * K;
+        if (first_half) {
+            for (int k = 0; k < K; k++) ratio[at + k] = observed[at + k] / (average[k] > 0.5f ? average[k] : 0.5f);
+        } else {
+            for (int k = 0; k < K; k++) {
+                float value = estimate[at + k] * average[k];
+                estimate[at + k] = value > 512.0f ? 512.0f : value;
+            }
+        }
     }
+}
+
+/// `iterations` rounds of Richardson–Lucy on `n` positions of lanes: `observed` (each level one up, so
+/// that no ratio divides by zero) into `estimate`.
+static inline __attribute__((always_inline)) void deconvolve_lanes(const float *restrict observed, int n, int length,
+                                                                   int iterations, float *restrict estimate,
+                                                                   float *restrict ratio, float *restrict padded) {
+    long count = (long)n * DECONVOLVE_LANES;
+    for (long i = 0; i < count; i++) estimate[i] = observed[i];
+    for (int round = 0; round < iterations; round++) {
+        blur_lanes(estimate, n, length, padded, 1, observed, ratio, estimate);
+        blur_lanes(ratio, n, length, padded, 0, observed, ratio, estimate);
+    }
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static void deconvolve_lanes_avx2(const float *observed, int n, int length, int iterations, float *estimate,
+                                  float *ratio, float *padded) {
+    deconvolve_lanes(observed, n, length, iterations, estimate, ratio, padded);
+}
+#endif
+
+static void deconvolve_lanes_plain(const float *observed, int n, int length, int iterations, float *estimate,
+                                   float *ratio, float *padded) {
+    deconvolve_lanes(observed, n, length, iterations, estimate, ratio, padded);
+}
+
+/// A deconvolved level back to a byte.
+static inline uint8_t deconvolved_level(float estimate) {
+    float value = estimate - 1.0f + 0.5f;
+    return (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : (int)value);
+}
+
+long docscan_deconvolve_smear_scratch(int width, int height, int length) {
+    long n = width > height ? width : height;
+    return 4 * (n + length + 2) * DECONVOLVE_LANES + (width + 4) / 4 + 1;
 }
 
 void docscan_deconvolve_smear(const uint32_t *src, int width, int height, int src_words_per_line, int length,
                               int iterations, int across, uint32_t *dst, int dst_words_per_line, float *scratch) {
+    enum { K = DECONVOLVE_LANES };
     int n = across ? width : height, lines = across ? height : width;
-    int stride = n + length + 2;
-    float *observed = scratch, *estimate = scratch + stride, *blurred = scratch + 2 * stride;
-    float *ratio = scratch + 3 * stride, *padded = scratch + 4 * stride;
-    uint8_t *bytes = (uint8_t *)(scratch + 5 * stride);
-    for (int line = 0; line < lines; line++) {
-        read_line(src, width, height, src_words_per_line, across, line, bytes, observed);
-        // One level up, so that no ratio divides by zero.
-        for (int i = 0; i < n; i++) { observed[i] += 1.0f; estimate[i] = observed[i]; }
-        for (int round = 0; round < iterations; round++) {
-            box_average(estimate, n, length, padded, blurred);
-            for (int i = 0; i < n; i++) ratio[i] = observed[i] / (blurred[i] > 0.5f ? blurred[i] : 0.5f);
-            box_average(ratio, n, length, padded, blurred);
-            for (int i = 0; i < n; i++) {
-                float value = estimate[i] * blurred[i];
-                estimate[i] = value > 512.0f ? 512.0f : value;
-            }
-        }
+    long stride = (long)(n + length + 2) * K;
+    float *observed = scratch, *estimate = scratch + stride, *ratio = scratch + 2 * stride;
+    float *padded = scratch + 3 * stride;
+    uint8_t *bytes = (uint8_t *)(scratch + 4 * stride);
+#if defined(__x86_64__)
+    int vector = __builtin_cpu_supports("avx2");
+#endif
+    for (int first = 0; first < lines; first += K) {
+        // A last block's missing lanes repeat its last line; they are computed and not written.
+        int count = lines - first < K ? lines - first : K;
         if (across) {
-            for (int x = 0; x < n; x++) {
-                float value = estimate[x] - 1.0f + 0.5f;
-                bytes[x] = (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : (int)value);
+            for (int k = 0; k < K; k++) {
+                unpack_row(src + (long)(first + (k < count ? k : count - 1)) * src_words_per_line, width, bytes);
+                for (int x = 0; x < n; x++) observed[(long)x * K + k] = (float)bytes[x] + 1.0f;
             }
-            pack_row(bytes, width, dst + (long)line * dst_words_per_line);
         } else {
             for (int y = 0; y < n; y++) {
-                float value = estimate[y] - 1.0f + 0.5f;
-                *pixel(dst + (long)y * dst_words_per_line, line) = (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : (int)value);
+                uint32_t *row = (uint32_t *)(src + (long)y * src_words_per_line);
+                for (int k = 0; k < K; k++) observed[(long)y * K + k] = (float)*pixel(row, first + (k < count ? k : count - 1)) + 1.0f;
+            }
+        }
+#if defined(__x86_64__)
+        if (vector) deconvolve_lanes_avx2(observed, n, length, iterations, estimate, ratio, padded);
+        else
+#endif
+            deconvolve_lanes_plain(observed, n, length, iterations, estimate, ratio, padded);
+        if (across) {
+            for (int k = 0; k < count; k++) {
+                for (int x = 0; x < n; x++) bytes[x] = deconvolved_level(estimate[(long)x * K + k]);
+                pack_row(bytes, width, dst + (long)(first + k) * dst_words_per_line);
+            }
+        } else {
+            for (int y = 0; y < n; y++) {
+                uint32_t *row = dst + (long)y * dst_words_per_line;
+                for (int k = 0; k < count; k++) *pixel(row, first + k) = deconvolved_level(estimate[(long)y * K + k]);
             }
         }
     }

@@ -188,8 +188,13 @@ void docscan_step_autocorrelation(const uint32_t *src, int width, int height, in
 
 /// An 8-bit image with a smear of `length` pixels along its rows (`across`) or columns taken out, into
 /// `dst`: each line deconvolved by `iterations` of Richardson–Lucy against a box `length` pixels long
-/// (an even length's two ends counting half), lines' ends repeated. `scratch` holds 6 x (the line's
-/// length + `length` + 2) floats.
+/// (an even length's two ends counting half), lines' ends repeated; 32 lines at a time, with AVX2
+/// where the processor has it (the same result either way). `scratch` holds
+/// `docscan_deconvolve_smear_scratch` floats.
 void docscan_deconvolve_smear(const uint32_t *src, int width, int height, int src_words_per_line, int length,
                               int iterations, int across, uint32_t *dst, int dst_words_per_line, float *scratch);
+
+/// How many floats `docscan_deconvolve_smear`'s scratch holds for an image `width` x `height` and a smear
+/// `length` long.
+long docscan_deconvolve_smear_scratch(int width, int height, int length);
 #endif

@@ -140,7 +140,7 @@ extension PixImage {
     /// (`docscan_deconvolve_smear`). Nil for another depth.
     package func deconvolved(smear length: Int, across: Bool, iterations: Int) -> PixImage? {
         guard length >= 2, iterations >= 1 else { return nil }
-        var scratch = [Float](repeating: 0, count: 6 * (max(width, height) + length + 2))
+        var scratch = [Float](repeating: 0, count: docscan_deconvolve_smear_scratch(Int32(width), Int32(height), Int32(length)))
         return kernelImage(width: width, height: height, depth: 8) { source, sourceWidth, sourceHeight, sourceWords, target, targetWords in
             docscan_deconvolve_smear(
                 source, sourceWidth, sourceHeight, sourceWords, Int32(length), Int32(iterations), across ? 1 : 0,
