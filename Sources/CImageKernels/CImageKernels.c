@@ -1323,8 +1323,9 @@ void docscan_step_autocorrelation(const uint32_t *src, int width, int height, in
 
 /// Lines deconvolved at once: each array below holds a line position's `DECONVOLVE_LANES` values side by
 /// side, so every step of Richardson–Lucy (the box average's running sum above all, a chain along the
-/// line) works on a vector of lines instead of one value at a time. A 2100 x 2800 page smeared 5 or 8 px
-/// took 0.8–1.7 s one line at a time, 0.16–0.20 s 32 lines at a time (8 or 16: 0.2–0.37 s).
+/// line) works on a vector of lines instead of one value at a time. 30 rounds on a 2100 x 2800 page
+/// smeared 5 or 8 px took 0.8–1.7 s one line at a time, 0.16–0.20 s 32 lines at a time (8 or 16 lines:
+/// 0.2–0.37 s).
 enum { DECONVOLVE_LANES = 32 };
 
 /// Half a round of Richardson–Lucy on `n` positions of lanes: `values` averaged over a box `length` long

@@ -61,7 +61,10 @@ enum BlurredPrint {
     static let shortestSmearShare = 0.5
     static let longestSmearShare = 1.6
     /// Rounds of deconvolution: each sharpens a little more, and amplifies the photo's noise a little.
-    static let deconvolutionRounds = 30
+    /// Twelve pages smeared 7 px across read at mean CER 0.110 / 0.110 (fast / accurate) after 15
+    /// rounds, 0.074 / 0.080 after 30 and 0.063 / 0.072 after 60; smeared 11 px, 0.143 / 0.274 after 30
+    /// and 0.090 / 0.243 after 60 (0.2 s a 2100 × 2800 page for 30 rounds).
+    static let deconvolutionRounds = 60
 
     /// What the focus measure found, and the page made sharp for it.
     struct Focus {
