@@ -1293,32 +1293,41 @@ static void read_line(const uint32_t *src, int width, int height, int words_per_
     for (int y = 0; y < height; y++) out[y] = (float)*pixel((uint32_t *)(src + (long)y * words_per_line), index);
 }
 
+/// The autocorrelation of `n` centred `values` at lags 0...`longest`, added to `scores`.
+static void add_autocorrelation(double *values, int n, int longest, double *scores) {
+    double mean = 0;
+    for (int i = 0; i < n; i++) mean += values[i];
+    mean /= n;
+    for (int i = 0; i < n; i++) values[i] -= mean;
+    for (int lag = 0; lag <= longest; lag++) {
+        double sum = 0;
+        for (int i = 0; i + lag < n; i++) sum += values[i] * values[i + lag];
+        scores[lag] += sum;
+    }
+}
+
+/// `scores` at lags 0...`longest` over their value at 0 (all 0 when that is not positive).
+static void normalize_scores(double *scores, int longest) {
+    double zero = scores[0];
+    for (int lag = 0; lag <= longest; lag++) scores[lag] = zero > 0 ? scores[lag] / zero : 0;
+}
+
 void docscan_step_autocorrelation(const uint32_t *src, int width, int height, int src_words_per_line, int across,
-                                  int order, int longest, int step, double *scores, uint8_t *bytes, float *levels,
-                                  double *steps) {
+                                  int longest, int step, double *step_scores, double *change_scores, uint8_t *bytes,
+                                  float *levels, double *steps, double *changes) {
     int length = across ? width : height, lines = across ? height : width;
-    for (int lag = 0; lag <= longest; lag++) scores[lag] = 0;
+    for (int lag = 0; lag <= longest; lag++) step_scores[lag] = change_scores[lag] = 0;
     if (longest < 1 || step < 1 || length <= longest + 2) return;
     for (int line = 0; line < lines; line += step) {
         read_line(src, width, height, src_words_per_line, across, line, bytes, levels);
         int n = length - 1;
         for (int i = 0; i < n; i++) steps[i] = (double)levels[i + 1] - (double)levels[i];
-        if (order == 2) {
-            n -= 1;
-            for (int i = 0; i < n; i++) steps[i] = steps[i + 1] - steps[i];
-        }
-        double mean = 0;
-        for (int i = 0; i < n; i++) mean += steps[i];
-        mean /= n;
-        for (int i = 0; i < n; i++) steps[i] -= mean;
-        for (int lag = 0; lag <= longest; lag++) {
-            double sum = 0;
-            for (int i = 0; i + lag < n; i++) sum += steps[i] * steps[i + lag];
-            scores[lag] += sum;
-        }
+        for (int i = 0; i + 1 < n; i++) changes[i] = steps[i + 1] - steps[i];
+        add_autocorrelation(steps, n, longest, step_scores);
+        add_autocorrelation(changes, n - 1, longest, change_scores);
     }
-    double zero = scores[0];
-    for (int lag = 0; lag <= longest; lag++) scores[lag] = zero > 0 ? scores[lag] / zero : 0;
+    normalize_scores(step_scores, longest);
+    normalize_scores(change_scores, longest);
 }
 
 /// Lines deconvolved at once: each array below holds a line position's `DECONVOLVE_LANES` values side by

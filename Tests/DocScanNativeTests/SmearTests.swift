@@ -109,4 +109,36 @@ struct SmearTests {
         }
         #expect(worst <= 1, "the furthest level from Richardson–Lucy line by line: \(worst)")
     }
+
+    /// Both autocorrelations the smear is measured by come from one read of each line: they are those of
+    /// every fourth line's steps, and of the changes between its steps, each line's mean taken out, summed
+    /// over the lines and over their value at 0, computed here in Swift on a smeared piece both ways.
+    @Test(arguments: [true, false])
+    func theStepsAndTheirChangesAreAutocorrelatedLineByLine(across: Bool) throws {
+        let piece = try smeared(try #require(try letter().cropped(to: PageBox(x: 60, y: 100, width: 90, height: 70))), length: 5, across: across)
+        let samples = try #require(piece.greySamples())
+        let longest = 12
+        let measured = try #require(piece.stepAutocorrelations(across: across, longest: longest))
+        let length = across ? piece.width : piece.height, lines = across ? piece.height : piece.width
+        func autocorrelation(of values: [Double]) -> [Double] {
+            let mean = values.reduce(0, +) / Double(values.count)
+            let centred = values.map { $0 - mean }
+            return (0...longest).map { lag in (0..<(centred.count - lag)).reduce(0) { $0 + centred[$1] * centred[$1 + lag] } }
+        }
+        var steps = [Double](repeating: 0, count: longest + 1), changes = steps
+        for line in stride(from: 0, to: lines, by: 4) {
+            let levels = (0..<length).map { Double(samples[across ? line * piece.width + $0 : $0 * piece.width + line]) }
+            let lineSteps = (1..<length).map { levels[$0] - levels[$0 - 1] }
+            let lineChanges = (1..<lineSteps.count).map { lineSteps[$0] - lineSteps[$0 - 1] }
+            steps = zip(steps, autocorrelation(of: lineSteps)).map(+)
+            changes = zip(changes, autocorrelation(of: lineChanges)).map(+)
+        }
+        for (name, expected, got) in [("steps", steps, measured.steps), ("changes", changes, measured.changes)] {
+            let worst = zip(expected.map { $0 / expected[0] }, got).map { abs($0 - $1) }.max() ?? 1
+            #expect(worst < 1e-9, "\(name): furthest from Swift's \(worst)")
+        }
+        // The smear shows in both: their lowest lag within 3...12 is its length.
+        #expect((3...longest).min(by: { measured.steps[$0] < measured.steps[$1] }) == 5)
+        #expect((3...longest).min(by: { measured.changes[$0] < measured.changes[$1] }) == 5)
+    }
 }

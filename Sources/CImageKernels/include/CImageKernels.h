@@ -176,15 +176,16 @@ int docscan_apply_vertical_disparity(const uint32_t *src, int width, int height,
                                      int sampling, int nx, int ny, uint8_t fill, uint32_t *dst, int dst_words_per_line,
                                      float *scratch);
 
-/// The autocorrelation of the steps between neighbouring pixels (`order` 1) or of the changes between
-/// neighbouring steps (`order` 2) along rows (`across`) or columns, every `step`th line, each line's
-/// mean taken out, at lags 0...`longest`, over its value at 0, into `scores` (all 0 when the image is too
-/// short to measure). A smear of n pixels makes each step of the print a run of n equal steps, whose two
-/// ends are the print's step and its opposite n pixels on, so both dip at n; the changes' dip is
-/// narrower. `bytes` is scratch for a row's whole words, `levels` and `steps` for the longer side's pixels.
+/// The autocorrelations of the steps between neighbouring pixels (into `step_scores`) and of the changes
+/// between neighbouring steps (into `change_scores`) along rows (`across`) or columns, every `step`th
+/// line, each line's mean taken out, at lags 0...`longest`, each over its value at 0 (all 0 when the
+/// image is too short to measure); both from one read of each line. A smear of n pixels makes each step
+/// of the print a run of n equal steps, whose two ends are the print's step and its opposite n pixels
+/// on, so both dip at n; the changes' dip is narrower. `bytes` is scratch for a row's whole words,
+/// `levels`, `steps` and `changes` for the longer side's pixels.
 void docscan_step_autocorrelation(const uint32_t *src, int width, int height, int src_words_per_line, int across,
-                                  int order, int longest, int step, double *scores, uint8_t *bytes, float *levels,
-                                  double *steps);
+                                  int longest, int step, double *step_scores, double *change_scores, uint8_t *bytes,
+                                  float *levels, double *steps, double *changes);
 
 /// An 8-bit image with a smear of `length` pixels along its rows (`across`) or columns taken out, into
 /// `dst`: each line deconvolved by `iterations` of Richardson–Lucy against a box `length` pixels long

@@ -109,8 +109,7 @@ extension PixImage {
     /// still falls beyond `lengths`), for another depth, or an image too small to measure.
     package func smearLength(across: Bool, within lengths: ClosedRange<Int>) -> (length: Int, dip: Double)? {
         guard depth == 8, lengths.lowerBound >= 2,
-              let steps = stepAutocorrelation(across: across, order: 1, longest: lengths.upperBound + 1),
-              let changes = stepAutocorrelation(across: across, order: 2, longest: lengths.upperBound + 1),
+              let (steps, changes) = stepAutocorrelations(across: across, longest: lengths.upperBound + 1),
               let length = lengths.min(by: { steps[$0] < steps[$1] }),
               let deepest = lengths.map({ changes[$0] }).min(),
               steps[length] < 0, steps[length] <= steps[length - 1], steps[length] <= steps[length + 1],
@@ -119,20 +118,24 @@ extension PixImage {
         return (length, steps[length])
     }
 
-    /// `docscan_step_autocorrelation` at lags 0...`longest`; nil when not measured.
-    private func stepAutocorrelation(across: Bool, order: Int, longest: Int) -> [Double]? {
-        var scores = [Double](repeating: 0, count: longest + 1)
+    /// The autocorrelations of the steps between neighbouring pixels along rows (`across`) or columns,
+    /// and of the changes between neighbouring steps, at lags 0...`longest`, every fourth line
+    /// (`docscan_step_autocorrelation`: both from one read of each line); nil when not measured.
+    func stepAutocorrelations(across: Bool, longest: Int) -> (steps: [Double], changes: [Double])? {
+        var steps = [Double](repeating: 0, count: longest + 1)
+        var changes = [Double](repeating: 0, count: longest + 1)
         var bytes = [UInt8](repeating: 0, count: (width + 3) / 4 * 4)
         var levels = [Float](repeating: 0, count: max(width, height))
-        var steps = [Double](repeating: 0, count: max(width, height))
+        var stepBuffer = [Double](repeating: 0, count: max(width, height))
+        var changeBuffer = [Double](repeating: 0, count: max(width, height))
         let measured = withUnsafePix { pix -> Bool in
             guard pixGetColormap(pix) == nil, let data = pixGetData(pix) else { return false }
             docscan_step_autocorrelation(
-                data, Int32(width), Int32(height), pixGetWpl(pix), across ? 1 : 0, Int32(order), Int32(longest), 4,
-                &scores, &bytes, &levels, &steps)
-            return scores[0] > 0
+                data, Int32(width), Int32(height), pixGetWpl(pix), across ? 1 : 0, Int32(longest), 4,
+                &steps, &changes, &bytes, &levels, &stepBuffer, &changeBuffer)
+            return steps[0] > 0 && changes[0] > 0
         }
-        return measured ? scores : nil
+        return measured ? (steps, changes) : nil
     }
 
     /// An 8-bit image with a smear of `length` pixels along its rows (`across`) or columns taken out:
