@@ -308,7 +308,8 @@ public struct PageCleaner: PageStage {
             log.lap("dewarp")
         }
         if options.eraseRules {
-            if let erased = RuleEraser.erased(image) {
+            let inFocus = (log.report.sharpness ?? 1) >= BlurredPrint.blurredBelow
+            if let erased = RuleEraser.erased(image, printInFocus: inFocus) {
                 image = erased
                 log.report.rulesErased = true
                 log.keep("rules", image)

@@ -17,6 +17,12 @@ extension PixImage {
         PixImage(taking: withUnsafePix { pixCloseSafeCompBrick(nil, $0, Int32(width), Int32(height)) })
     }
 
+    /// An 8-bit image giving each set pixel of a 1-bit mask the length of the run of set pixels it lies
+    /// in, down its column (`down`) or along its row, at most 255; clear pixels 0.
+    package func runLengths(down: Bool) -> PixImage? {
+        PixImage(taking: withUnsafePix { pixRunlengthTransform($0, 1, down ? Int32(L_VERTICAL_RUNS) : Int32(L_HORIZONTAL_RUNS), 8) })
+    }
+
     /// A 1-bit mask grown by a `width` × `height` brick.
     package func dilated(width: Int, height: Int) -> PixImage? {
         PixImage(taking: withUnsafePix { pixDilateBrick(nil, $0, Int32(width), Int32(height)) })
