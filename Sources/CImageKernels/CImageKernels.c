@@ -1337,17 +1337,11 @@ void docscan_step_autocorrelation(const uint32_t *src, int width, int height, in
 /// 0.2–0.37 s).
 enum { DECONVOLVE_LANES = 32 };
 
-/// Half a round of Richardson–Lucy on `n` positions of lanes: `values` averaged over a box `length` long
-/// centred on each (the lines' ends repeated, an even length's two end taps at half weight), and then
-/// either `observed` over that average into `ratio` (`first_half`), or that average times `estimate` into
-/// `estimate`. `padded` holds (n + length + 1) positions.
-static inline __attribute__((always_inline)) void blur_lanes(const float *restrict values, int n, int length,
-                                                             float *restrict padded, int first_half,
-                                                             const float *restrict observed,
-                                                             float *restrict ratio, float *restrict estimate) {
+/// The prefix sums of `n` positions of lanes extended by `half` repeats of each end, into `padded`
+/// (position i of `padded` sums extended positions 0 ..< i).
+static inline __attribute__((always_inline)) void prefix_lanes(const float *restrict values, int n, int half,
+                                                               float *restrict padded) {
     enum { K = DECONVOLVE_LANES };
-    int half = length / 2;
-    // padded at position i is the prefix sum of the lines extended by `half` repeats of each end.
     int extended = n + 2 * half;
     for (int k = 0; k < K; k++) padded[k] = 0;
     for (int i = 0; i < extended; i++) {
@@ -1356,18 +1350,48 @@ static inline __attribute__((always_inline)) void blur_lanes(const float *restri
         float *restrict sum = padded + (long)i * K;
         for (int k = 0; k < K; k++) sum[K + k] = sum[k] + value[k];
     }
+}
+
+/// The average of `values` over a box `length` long centred on position `x` (an even length's two end
+/// taps at half weight), from their prefix sums `padded`, into `average`.
+static inline __attribute__((always_inline)) void box_average(const float *restrict values, int n, int length, int x,
+                                                              const float *restrict padded, float *restrict average) {
+    enum { K = DECONVOLVE_LANES };
+    int half = length / 2;
     float scale = 1.0f / (float)length;
+    // Taps x - half ... x + half of the lines are extended positions x ... x + 2 * half.
+    const float *restrict high = padded + (long)(x + 2 * half + 1) * K, *restrict low = padded + (long)x * K;
+    if (length % 2 == 0) {
+        int left = x - half < 0 ? 0 : x - half, right = x + half >= n ? n - 1 : x + half;
+        const float *restrict first = values + (long)left * K, *restrict last = values + (long)right * K;
+        for (int k = 0; k < K; k++) average[k] = (high[k] - low[k] - 0.5f * (first[k] + last[k])) * scale;
+    } else {
+        for (int k = 0; k < K; k++) average[k] = (high[k] - low[k]) * scale;
+    }
+}
+
+/// Half a round of Richardson–Lucy on `n` positions of lanes: `values` averaged over `boxes` boxes one
+/// after another, `lengths` long, each centred on each position (the lines' ends repeated), and then
+/// either `observed` over that average into `ratio` (`first_half`), or that average times `estimate` into
+/// `estimate`. `padded` holds (n + longest length + 1) positions, `between` two arrays of n positions
+/// for the boxes before the last.
+static inline __attribute__((always_inline)) void blur_lanes(const float *restrict values, int n, const int *lengths,
+                                                             int boxes, float *restrict padded, float *restrict between,
+                                                             int first_half, const float *restrict observed,
+                                                             float *restrict ratio, float *restrict estimate) {
+    enum { K = DECONVOLVE_LANES };
+    const float *source = values;
+    for (int box = 0; box + 1 < boxes; box++) {
+        float *restrict out = between + (long)(box % 2) * n * K;
+        prefix_lanes(source, n, lengths[box] / 2, padded);
+        for (int x = 0; x < n; x++) box_average(source, n, lengths[box], x, padded, out + (long)x * K);
+        source = out;
+    }
+    int length = lengths[boxes - 1];
+    prefix_lanes(source, n, length / 2, padded);
     for (int x = 0; x < n; x++) {
-        // Taps x - half ... x + half of the lines are extended positions x ... x + 2 * half.
-        const float *restrict high = padded + (long)(x + 2 * half + 1) * K, *restrict low = padded + (long)x * K;
         float average[K];
-        if (length % 2 == 0) {
-            int left = x - half < 0 ? 0 : x - half, right = x + half >= n ? n - 1 : x + half;
-            const float *restrict first = values + (long)left * K, *restrict last = values + (long)right * K;
-            for (int k = 0; k < K; k++) average[k] = (high[k] - low[k] - 0.5f * (first[k] + last[k])) * scale;
-        } else {
-            for (int k = 0; k < K; k++) average[k] = (high[k] - low[k]) * scale;
-        }
+        box_average(source, n, length, x, padded, average);
         long at = (long)x * K;
         if (first_half) {
             for (int k = 0; k < K; k++) ratio[at + k] = observed[at + k] / (average[k] > 0.5f ? average[k] : 0.5f);
@@ -1381,29 +1405,30 @@ static inline __attribute__((always_inline)) void blur_lanes(const float *restri
 }
 
 /// `iterations` rounds of Richardson–Lucy on `n` positions of lanes: `observed` (each level one up, so
-/// that no ratio divides by zero) into `estimate`.
-static inline __attribute__((always_inline)) void deconvolve_lanes(const float *restrict observed, int n, int length,
-                                                                   int iterations, float *restrict estimate,
-                                                                   float *restrict ratio, float *restrict padded) {
+/// that no ratio divides by zero) into `estimate`, against `boxes` boxes `lengths` long.
+static inline __attribute__((always_inline)) void deconvolve_lanes(const float *restrict observed, int n,
+                                                                   const int *lengths, int boxes, int iterations,
+                                                                   float *restrict estimate, float *restrict ratio,
+                                                                   float *restrict padded, float *restrict between) {
     long count = (long)n * DECONVOLVE_LANES;
     for (long i = 0; i < count; i++) estimate[i] = observed[i];
     for (int round = 0; round < iterations; round++) {
-        blur_lanes(estimate, n, length, padded, 1, observed, ratio, estimate);
-        blur_lanes(ratio, n, length, padded, 0, observed, ratio, estimate);
+        blur_lanes(estimate, n, lengths, boxes, padded, between, 1, observed, ratio, estimate);
+        blur_lanes(ratio, n, lengths, boxes, padded, between, 0, observed, ratio, estimate);
     }
 }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2")))
-static void deconvolve_lanes_avx2(const float *observed, int n, int length, int iterations, float *estimate,
-                                  float *ratio, float *padded) {
-    deconvolve_lanes(observed, n, length, iterations, estimate, ratio, padded);
+static void deconvolve_lanes_avx2(const float *observed, int n, const int *lengths, int boxes, int iterations,
+                                  float *estimate, float *ratio, float *padded, float *between) {
+    deconvolve_lanes(observed, n, lengths, boxes, iterations, estimate, ratio, padded, between);
 }
 #endif
 
-static void deconvolve_lanes_plain(const float *observed, int n, int length, int iterations, float *estimate,
-                                   float *ratio, float *padded) {
-    deconvolve_lanes(observed, n, length, iterations, estimate, ratio, padded);
+static void deconvolve_lanes_plain(const float *observed, int n, const int *lengths, int boxes, int iterations,
+                                   float *estimate, float *ratio, float *padded, float *between) {
+    deconvolve_lanes(observed, n, lengths, boxes, iterations, estimate, ratio, padded, between);
 }
 
 /// A deconvolved level back to a byte.
@@ -1412,19 +1437,32 @@ static inline uint8_t deconvolved_level(float estimate) {
     return (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : (int)value);
 }
 
-long docscan_deconvolve_smear_scratch(int width, int height, int length) {
+long docscan_deconvolve_boxes_scratch(int width, int height, int longest) {
     long n = width > height ? width : height;
-    return 4 * (n + length + 2) * DECONVOLVE_LANES + (width + 4) / 4 + 1;
+    return 6 * (n + longest + 2) * DECONVOLVE_LANES + (width + 4) / 4 + 1;
+}
+
+long docscan_deconvolve_smear_scratch(int width, int height, int length) {
+    return docscan_deconvolve_boxes_scratch(width, height, length);
 }
 
 void docscan_deconvolve_smear(const uint32_t *src, int width, int height, int src_words_per_line, int length,
                               int iterations, int across, uint32_t *dst, int dst_words_per_line, float *scratch) {
+    docscan_deconvolve_boxes(src, width, height, src_words_per_line, &length, 1, iterations, across, dst,
+                             dst_words_per_line, scratch);
+}
+
+void docscan_deconvolve_boxes(const uint32_t *src, int width, int height, int src_words_per_line, const int *lengths,
+                              int boxes, int iterations, int across, uint32_t *dst, int dst_words_per_line,
+                              float *scratch) {
     enum { K = DECONVOLVE_LANES };
     int n = across ? width : height, lines = across ? height : width;
-    long stride = (long)(n + length + 2) * K;
+    int longest = 0;
+    for (int box = 0; box < boxes; box++) longest = lengths[box] > longest ? lengths[box] : longest;
+    long stride = (long)(n + longest + 2) * K;
     float *observed = scratch, *estimate = scratch + stride, *ratio = scratch + 2 * stride;
-    float *padded = scratch + 3 * stride;
-    uint8_t *bytes = (uint8_t *)(scratch + 4 * stride);
+    float *padded = scratch + 3 * stride, *between = scratch + 4 * stride;
+    uint8_t *bytes = (uint8_t *)(scratch + 6 * stride);
 #if defined(__x86_64__)
     int vector = __builtin_cpu_supports("avx2");
 #endif
@@ -1443,10 +1481,10 @@ void docscan_deconvolve_smear(const uint32_t *src, int width, int height, int sr
             }
         }
 #if defined(__x86_64__)
-        if (vector) deconvolve_lanes_avx2(observed, n, length, iterations, estimate, ratio, padded);
+        if (vector) deconvolve_lanes_avx2(observed, n, lengths, boxes, iterations, estimate, ratio, padded, between);
         else
 #endif
-            deconvolve_lanes_plain(observed, n, length, iterations, estimate, ratio, padded);
+            deconvolve_lanes_plain(observed, n, lengths, boxes, iterations, estimate, ratio, padded, between);
         if (across) {
             for (int k = 0; k < count; k++) {
                 for (int x = 0; x < n; x++) bytes[x] = deconvolved_level(estimate[(long)x * K + k]);

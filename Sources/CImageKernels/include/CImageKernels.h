@@ -198,4 +198,17 @@ void docscan_deconvolve_smear(const uint32_t *src, int width, int height, int sr
 /// How many floats `docscan_deconvolve_smear`'s scratch holds for an image `width` x `height` and a smear
 /// `length` long.
 long docscan_deconvolve_smear_scratch(int width, int height, int length);
+
+/// An 8-bit image blurred along its rows (`across`) or columns by `boxes` boxes one after another
+/// (`lengths` long, each centred, an even length's two ends counting half) deblurred into `dst`: each line
+/// deconvolved by `iterations` of Richardson–Lucy against those boxes, lines' ends repeated, 32 lines at a
+/// time as `docscan_deconvolve_smear` (which is this with one box). Three boxes make a Gaussian.
+/// `scratch` holds `docscan_deconvolve_boxes_scratch` floats.
+void docscan_deconvolve_boxes(const uint32_t *src, int width, int height, int src_words_per_line, const int *lengths,
+                              int boxes, int iterations, int across, uint32_t *dst, int dst_words_per_line,
+                              float *scratch);
+
+/// How many floats `docscan_deconvolve_boxes`'s scratch holds for an image `width` x `height` whose
+/// longest box is `longest` long.
+long docscan_deconvolve_boxes_scratch(int width, int height, int longest);
 #endif

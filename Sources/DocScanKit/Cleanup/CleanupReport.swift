@@ -13,6 +13,9 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// The smear's length in pixels of the upright image, when the smear was taken out by deconvolution
     /// (`BlurredPrint`); nil otherwise.
     @ExplicitNull public var smearLength: Int?
+    /// The σ in pixels of the upright image of the Gaussian blur taken out by deconvolution, when print
+    /// out of focus was (`BlurredPrint`); nil otherwise.
+    @ExplicitNull public var blurSigma: Double?
     /// Corners of the sheet found in a photo, in the upright image's pixels; nil when none was used.
     @ExplicitNull public var pageCorners: PageQuad?
     /// How the sheet was found: `brightness` (a bright region on a darker background) or `edges` (the
@@ -101,6 +104,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         sharpened = try flag(.sharpened)
         _streak = ExplicitNull(wrappedValue: try container.decodeIfPresent(String.self, forKey: .streak))
         _smearLength = ExplicitNull(wrappedValue: try container.decodeIfPresent(Int.self, forKey: .smearLength))
+        _blurSigma = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .blurSigma))
         _pageCorners = try container.decode(ExplicitNull<PageQuad>.self, forKey: .pageCorners)
         _printConvergence = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .printConvergence))
         warped = try flag(.warped)
@@ -132,7 +136,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case sharpness, sharpened, streak, smearLength = "smear_length", pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", pagePulledIn = "page_pulled_in", printConvergence = "print_convergence", warped, pageNote = "page_note", stepsMs = "steps_ms",
+        case sharpness, sharpened, streak, smearLength = "smear_length", blurSigma = "blur_sigma", pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", pagePulledIn = "page_pulled_in", printConvergence = "print_convergence", warped, pageNote = "page_note", stepsMs = "steps_ms",
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",

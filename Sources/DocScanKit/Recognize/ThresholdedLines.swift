@@ -33,13 +33,14 @@ enum ThresholdedLines {
     static let longestReading = 2
 
     /// Whether `page`'s doubtful lines are read again: a page in Latin script (its first language not
-    /// written without spaces), not despeckled for noise, not blurred (`BlurredPrint`), and with letters
-    /// at least `smallestLetters` tall where their height was measured.
+    /// written without spaces), not despeckled for noise, not blurred (`BlurredPrint`) unless deblurred,
+    /// and with letters at least `smallestLetters` tall where their height was measured.
     static func applies(to page: CleanedPage, languages: LanguageList) -> Bool {
         let cleanup = page.cleanup
         let letters = cleanup.letterHeight.map { Double($0) * (cleanup.enlargement ?? 1) }
         return !PrimaryLanguageRecognizer.hasUnspacedPrimary(languages) && !cleanup.despeckled
-            && (cleanup.sharpness ?? 1) >= BlurredPrint.blurredBelow && (letters ?? smallestLetters) >= smallestLetters
+            && ((cleanup.sharpness ?? 1) >= BlurredPrint.blurredBelow || cleanup.blurSigma != nil)
+            && (letters ?? smallestLetters) >= smallestLetters
     }
 
     /// Reads `page`'s doubtful lines again from `image` (the 8-bit page they were read from) thresholded,

@@ -150,4 +150,44 @@ extension PixImage {
                 target, targetWords, &scratch)
         }
     }
+
+    /// An 8-bit image out of focus by a Gaussian of `sigma` pixels deblurred: `iterations` of
+    /// Richardson–Lucy along its rows against the Gaussian's profile (three boxes, `gaussianBoxes`), then
+    /// as many along its columns (`docscan_deconvolve_boxes`). A Gaussian is the product of its profiles
+    /// across and down, so each way undoes its own; deconvolved both ways at once (a 2-D Richardson–Lucy,
+    /// numpy trial) Fixtures' three blurred photos read no better (CER 0.030 / 0.024 against 0.023 /
+    /// 0.021 one way at a time, fast / accurate) at twice the cost. The image between the two ways is
+    /// 8-bit: floats there (a W × H buffer) moved single pages both ways in the trial, not the whole.
+    /// Nil for another depth or a sigma under 0.5.
+    package func deconvolved(blur sigma: Double, iterations: Int) -> PixImage? {
+        guard sigma >= 0.5, iterations >= 1 else { return nil }
+        var lengths = Self.gaussianBoxes(sigma: sigma).map(Int32.init)
+        let longest = Int32(lengths.max() ?? 1)
+        var scratch = [Float](repeating: 0, count: docscan_deconvolve_boxes_scratch(Int32(width), Int32(height), longest))
+        let across = kernelImage(width: width, height: height, depth: 8) { source, sourceWidth, sourceHeight, sourceWords, target, targetWords in
+            docscan_deconvolve_boxes(
+                source, sourceWidth, sourceHeight, sourceWords, &lengths, Int32(lengths.count), Int32(iterations), 1,
+                target, targetWords, &scratch)
+        }
+        return across?.kernelImage(width: width, height: height, depth: 8) { source, sourceWidth, sourceHeight, sourceWords, target, targetWords in
+            docscan_deconvolve_boxes(
+                source, sourceWidth, sourceHeight, sourceWords, &lengths, Int32(lengths.count), Int32(iterations), 0,
+                target, targetWords, &scratch)
+        }
+    }
+
+    /// The lengths of three odd boxes that, one after another, blur about as a Gaussian of `sigma` pixels
+    /// does: a box n long has variance (n² − 1) / 12, and the three add up to the Gaussian's σ².
+    package static func gaussianBoxes(sigma: Double) -> [Int] {
+        let variance = 12 * sigma * sigma
+        // The odd length just under the ideal one of three equal boxes, and how many of the three take it
+        // rather than the next odd length so that their variances sum closest to σ².
+        var shorter = Int((variance / 3 + 1).squareRoot())
+        if shorter % 2 == 0 { shorter -= 1 }
+        shorter = max(1, shorter)
+        let longer = shorter + 2
+        let asShort = ((variance - 3 * Double(longer * longer) + 3) / Double(shorter * shorter - longer * longer)).rounded()
+        let count = min(3, max(0, Int(asShort)))
+        return Array(repeating: shorter, count: count) + Array(repeating: longer, count: 3 - count)
+    }
 }

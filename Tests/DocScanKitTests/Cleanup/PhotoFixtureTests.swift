@@ -1,3 +1,4 @@
+import CLeptonica
 import DocScanCore
 @testable import DocScanKit
 import DocScanNative
@@ -41,7 +42,7 @@ struct PhotoFixtureTests {
     /// and for shaded bands turned (`ShadedBands`): only the lab report has any.
     private func scan(
         _ file: String, mode: ScanMode, languages: String = "eng", debugImages: URL? = nil, followCurvedSides: Bool = true,
-        sharpening: Bool = true, findingPage: Bool = true
+        sharpening: Bool = true, findingPage: Bool = true, root: URL? = nil
     ) throws -> PageRecord {
         var configuration = try ScanConfiguration(mode: mode, languages: LanguageList(parsing: languages), jobs: 1)
         if let debugImages { configuration.debugImages = DebugImages(folder: debugImages) }
@@ -49,7 +50,7 @@ struct PhotoFixtureTests {
         configuration.cleanup.findPage = findingPage
         configuration.cleanup.sharpenBlurredPrint = sharpening
         let pipeline = try PagePipeline(configuration: configuration)
-        let record = try #require(try PageSource(root: Self.folder.appendingPathComponent(file)).list().pages.map(pipeline.process).first)
+        let record = try #require(try PageSource(root: (root ?? Self.folder).appendingPathComponent(file)).list().pages.map(pipeline.process).first)
         if !["pale_desk_curl.jpg", "blurred_curl.jpg"].contains(file) { #expect(record.cleanup?.pageWidened == nil, "\(file): \(record.cleanup?.pageWidened ?? [])") }
         if file != "shaded_table.jpg" { #expect(record.cleanup?.bandsReversed == 0, "\(file): \(record.cleanup?.bandsReversed ?? 0) bands") }
         if !file.hasPrefix("planks_letter") { #expect(record.cleanup?.pagePulledIn == nil, "\(file): \(record.cleanup?.pagePulledIn ?? [])") }
@@ -193,14 +194,16 @@ struct PhotoFixtureTests {
     }
 
     /// A letter photographed out of focus (`blurred_letter.jpg`: `tilted_letter.jpg` blurred by 2.1 px)
-    /// is sharpened before its sheet is looked for (`BlurredPrint`) and reads better than it does
-    /// unsharpened (CER 0.044 → 0.028 fast, 0.035 → 0.024 accurate, in `scripts/eval.py`).
+    /// is deblurred before its sheet is looked for (`BlurredPrint`: σ 2.3 measured) and reads better than
+    /// it does unsharpened (CER 0.044 → 0.021 fast, 0.035 → 0.017 accurate, in `scripts/eval.py`; 0.028
+    /// / 0.024 with the unsharp mask it had before).
     @Test(arguments: [ScanMode.accurate, .fast])
     func anOutOfFocusPhotoIsSharpenedAndReadsBetter(mode: ScanMode) throws {
         let sharpened = try scan("blurred_letter.jpg", mode: mode)
         let unsharpened = try scan("blurred_letter.jpg", mode: mode, sharpening: false)
         #expect(sharpened.cleanup?.sharpened == true)
         #expect(try #require(sharpened.cleanup?.sharpness) < BlurredPrint.blurredBelow)
+        #expect((2...3).contains(sharpened.cleanup?.blurSigma ?? 0), "σ \(String(describing: sharpened.cleanup?.blurSigma))")
         #expect(unsharpened.cleanup?.sharpened == false)
         let truth = try truth("blurred_letter")
         let cer = CharacterErrorRate.of(sharpened.text, reference: truth, chinese: false)
@@ -249,17 +252,55 @@ struct PhotoFixtureTests {
         #expect(cer <= 0.03, "\(mode) CER \(cer)")
     }
 
-    /// A ruled table out of focus mostly reads worse sharpened (`BlurredPrint`), so once the rule eraser
-    /// finds a table on the sharpened page (`blurred_table.jpg`), the page is cleaned again as it was
-    /// photographed: not sharpened, its rules erased, read as with sharpening off.
-    @Test func anOutOfFocusRuledTableIsCleanedUnsharpened() throws {
-        let record = try scan("blurred_table.jpg", mode: .fast)
-        let unsharpened = try scan("blurred_table.jpg", mode: .fast, sharpening: false)
+    /// A ruled table a little out of focus (`ruled_table.jpg` blurred here by a 5-px box: σ 1.4, measured
+    /// 1.75) is sharpened by an unsharp mask, with which a blurred table mostly reads worse
+    /// (`BlurredPrint`); so once the rule eraser finds a table on the sharpened page, the page is cleaned
+    /// again as it was photographed: not sharpened, its rules erased, read as with sharpening off.
+    @Test func aRuledTableALittleOutOfFocusIsCleanedUnsharpened() throws {
+        let folder = try TestSupport.temporaryFolder()
+        let url = folder.appendingPathComponent("soft_table.png")
+        var photo = pixRead(Self.folder.appendingPathComponent("ruled_table.jpg").path)
+        var grey = pixConvertTo8(photo, 0)
+        var soft = pixBlockconv(grey, 2, 2)
+        defer { pixDestroy(&photo); pixDestroy(&grey); pixDestroy(&soft) }
+        #expect(pixWrite(url.path, soft, Int32(IFF_PNG)) == 0)
+        let record = try scan("soft_table.png", mode: .fast, root: folder)
+        let unsharpened = try scan("soft_table.png", mode: .fast, sharpening: false, root: folder)
         #expect(try #require(record.cleanup?.sharpness) < BlurredPrint.blurredBelow)
+        #expect(record.cleanup?.blurSigma == nil, "deblurred: \(String(describing: record.cleanup?.blurSigma))")
         #expect(record.cleanup?.sharpened == false)
         #expect(record.cleanup?.rulesErased == true)
         #expect(record.cleanup?.stepsMs["sharpen"] != nil)
-        #expect(record.text == unsharpened.text)
+        // Read as with sharpening off, but for the doubtful lines read again thresholded, which a page
+        // measured out of focus is not (`ThresholdedLines`): 0.147 both ways, its rules' pieces left where
+        // they are 8 px thick (README, Limits).
+        let truth = try truth("ruled_table")
+        let cer = CharacterErrorRate.of(record.text, reference: truth, chinese: false)
+        let cerUnsharpened = CharacterErrorRate.of(unsharpened.text, reference: truth, chinese: false)
+        #expect(abs(cer - cerUnsharpened) <= 0.01, "CER \(cer) cleaned again, \(cerUnsharpened) unsharpened")
+    }
+
+    /// Further out of focus (`blurred_table.jpg`, σ 2.2 measured) the table is deblurred (`BlurredPrint`)
+    /// and kept so, though it is a ruled table: CER 0.077 / 0.099 (fast / accurate) cleaned again as shot,
+    /// 0.033 / 0.028 deblurred. Its rules, deblurred, measure 5–8 px thick at the level the rule eraser
+    /// looks at, and are erased whole (`RuleEraser`: with every mark from 8 px counted as print, their
+    /// pieces were left and the table read at 0.22 / 0.12).
+    @Test(arguments: [ScanMode.accurate, .fast])
+    func aRuledTableOutOfFocusIsDeblurredAndKeptSo(mode: ScanMode) throws {
+        let record = try scan("blurred_table.jpg", mode: mode)
+        let unsharpened = try scan("blurred_table.jpg", mode: mode, sharpening: false)
+        #expect((2...3).contains(record.cleanup?.blurSigma ?? 0), "σ \(String(describing: record.cleanup?.blurSigma))")
+        #expect(record.cleanup?.sharpened == true)
+        #expect(record.cleanup?.rulesErased == true)
+        let read = Set(TestSupport.rows(record.text))
+        for row in ["Bandage roll 8 cm BD-080 50 0.95 47.50", "Thermometer covers TC-300 10 4.75 47.50", "Total 950.70"] {
+            #expect(read.contains(row), "\(mode): no row '\(row)' in:\n\(record.text)")
+        }
+        let truth = try truth("blurred_table")
+        let cer = CharacterErrorRate.of(record.text, reference: truth, chinese: false)
+        let cerUnsharpened = CharacterErrorRate.of(unsharpened.text, reference: truth, chinese: false)
+        #expect(cer <= 0.05, "\(mode) CER \(cer)")
+        #expect(cer <= cerUnsharpened - 0.03, "\(mode) CER \(cer) deblurred, \(cerUnsharpened) not")
     }
 
     /// The same table out of focus: blur thickens its rules where they cross or meet into blots, which
@@ -397,8 +438,11 @@ struct PhotoFixtureTests {
         for word in ["Dental", "Practice", "February", "treatment", "records", "questions", "Margaret"] {
             #expect(words.contains(word), "no '\(word)' in:\n\(record.text)")
         }
+        // Deblurred (σ 2.1–2.7 measured): 0.055 / 0.048 (fast / accurate), 0.163 / 0.153 with the unsharp
+        // mask it had before.
+        #expect(record.cleanup?.blurSigma != nil, "\(String(describing: record.cleanup))")
         let cer = CharacterErrorRate.of(record.text, reference: try truth("blurred_curl"), chinese: false)
-        #expect(cer <= 0.3, "\(mode) CER \(cer)")
+        #expect(cer <= 0.1, "\(mode) CER \(cer)")
     }
 
     /// The receipt lying at 29° on dark wood is turned upside down by OSD too, and its central square (a
