@@ -1381,26 +1381,47 @@ static inline __attribute__((always_inline)) void blur_lanes(const float *restri
                                                              float *restrict ratio, float *restrict estimate) {
     enum { K = DECONVOLVE_LANES };
     const float *source = values;
-    for (int box = 0; box + 1 < boxes; box++) {
+    for (int box = 0; box < boxes; box++) {
+        int length = lengths[box], half = length / 2, last = box + 1 == boxes;
         float *restrict out = between + (long)(box % 2) * n * K;
-        prefix_lanes(source, n, lengths[box] / 2, padded);
-        for (int x = 0; x < n; x++) box_average(source, n, lengths[box], x, padded, out + (long)x * K);
-        source = out;
-    }
-    int length = lengths[boxes - 1];
-    prefix_lanes(source, n, length / 2, padded);
-    for (int x = 0; x < n; x++) {
-        float average[K];
-        box_average(source, n, length, x, padded, average);
-        long at = (long)x * K;
-        if (first_half) {
-            for (int k = 0; k < K; k++) ratio[at + k] = observed[at + k] / (average[k] > 0.5f ? average[k] : 0.5f);
+        // An odd box slides along the lines, its sum taking in one position and letting one go at each
+        // step: one pass, where the prefix sums and their differences take two.
+        float sum[K], scale = 1.0f / (float)length;
+        if (length % 2 == 1) {
+            for (int k = 0; k < K; k++) sum[k] = 0;
+            for (int t = -half; t <= half; t++) {
+                const float *restrict value = source + (long)(t < 0 ? 0 : t >= n ? n - 1 : t) * K;
+                for (int k = 0; k < K; k++) sum[k] += value[k];
+            }
         } else {
-            for (int k = 0; k < K; k++) {
-                float value = estimate[at + k] * average[k];
-                estimate[at + k] = value > 512.0f ? 512.0f : value;
+            prefix_lanes(source, n, half, padded);
+        }
+        for (int x = 0; x < n; x++) {
+            float average[K];
+            if (length % 2 == 1) {
+                int in = x + half + 1, gone = x - half;
+                const float *restrict add = source + (long)(in >= n ? n - 1 : in) * K;
+                const float *restrict drop = source + (long)(gone < 0 ? 0 : gone) * K;
+                for (int k = 0; k < K; k++) {
+                    average[k] = sum[k] * scale;
+                    sum[k] += add[k] - drop[k];
+                }
+            } else {
+                box_average(source, n, length, x, padded, average);
+            }
+            long at = (long)x * K;
+            if (!last) {
+                for (int k = 0; k < K; k++) out[at + k] = average[k];
+            } else if (first_half) {
+                for (int k = 0; k < K; k++) ratio[at + k] = observed[at + k] / (average[k] > 0.5f ? average[k] : 0.5f);
+            } else {
+                for (int k = 0; k < K; k++) {
+                    float value = estimate[at + k] * average[k];
+                    estimate[at + k] = value > 512.0f ? 512.0f : value;
+                }
             }
         }
+        source = out;
     }
 }
 

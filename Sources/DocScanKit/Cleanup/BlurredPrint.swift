@@ -14,11 +14,11 @@ import DocScanNative
 ///
 /// Blurred further, from a σ of `deblurFrom` pixels (`blurPerUnit` over the measure), print out of focus is
 /// deblurred instead: deconvolved against a Gaussian that wide (`PixImage.deconvolved(blur:iterations:)`).
-/// Fixtures' three blurred photos read at mean CER 0.090 / 0.092 (fast / accurate) sharpened, 0.036 /
-/// 0.031 deblurred; eval/real's five photos blurred by 1/750 of their size 0.405 / 0.402 → 0.296 /
-/// 0.304. Under it an unsharp mask serves better: the 1871 photo (σ 1.7, small noisy print) read at
+/// Fixtures' three blurred photos read at mean CER 0.090 / 0.092 (fast / accurate) sharpened, 0.037 /
+/// 0.030 deblurred; eval/real's five photos blurred by 1/750 of their size 0.405 / 0.402 → 0.289 /
+/// 0.297. Under it an unsharp mask serves better: the 1871 photo (σ 1.7, small noisy print) read at
 /// 0.040 / 0.041 sharpened and 0.060 / 0.059 deblurred (numpy trial), its grain deconvolved into specks.
-/// A deblurred ruled table is kept deblurred (0.033 / 0.028, against 0.077 / 0.099 cleaned again as shot).
+/// A deblurred ruled table is kept deblurred (0.033 / 0.029, against 0.077 / 0.099 cleaned again as shot).
 ///
 /// A ruled table mostly reads worse sharpened (Fixtures' table photo blurred by 1/1000 of its size and
 /// saved as PNG: 0.22 → 0.71 fast; at 1/750 0.56–0.74 → 0.77–0.80; only its JPEG at 1/1000 gained,

@@ -85,7 +85,7 @@ public struct PageCleaner: PageStage {
         let result = cleaned(page, from: sharp, log: log)
         // A ruled table out of focus reads worse sharpened (`BlurredPrint`): the page is cleaned again as
         // it was shot. Not one deconvolved: Fixtures' shaken supply order read at CER 0.017 so, 0.27
-        // cleaned again (fast); its blurred table deblurred 0.033 / 0.028 (fast / accurate), cleaned
+        // cleaned again (fast); its blurred table deblurred 0.033 / 0.029 (fast / accurate), cleaned
         // again as shot 0.077 / 0.099.
         guard result.cleanup.rulesErased, focus.smear == nil, focus.blur == nil else { return result }
         var again = unsharpened

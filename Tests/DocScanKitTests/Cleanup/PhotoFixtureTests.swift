@@ -195,7 +195,7 @@ struct PhotoFixtureTests {
 
     /// A letter photographed out of focus (`blurred_letter.jpg`: `tilted_letter.jpg` blurred by 2.1 px)
     /// is deblurred before its sheet is looked for (`BlurredPrint`: σ 2.3 measured) and reads better than
-    /// it does unsharpened (CER 0.044 → 0.021 fast, 0.035 → 0.017 accurate, in `scripts/eval.py`; 0.028
+    /// it does unsharpened (CER 0.044 → 0.022 fast, 0.035 → 0.016 accurate, in `scripts/eval.py`; 0.028
     /// / 0.024 with the unsharp mask it had before).
     @Test(arguments: [ScanMode.accurate, .fast])
     func anOutOfFocusPhotoIsSharpenedAndReadsBetter(mode: ScanMode) throws {
@@ -282,7 +282,7 @@ struct PhotoFixtureTests {
 
     /// Further out of focus (`blurred_table.jpg`, σ 2.2 measured) the table is deblurred (`BlurredPrint`)
     /// and kept so, though it is a ruled table: CER 0.077 / 0.099 (fast / accurate) cleaned again as shot,
-    /// 0.033 / 0.028 deblurred. Its rules, deblurred, measure 5–8 px thick at the level the rule eraser
+    /// 0.033 / 0.029 deblurred. Its rules, deblurred, measure 5–8 px thick at the level the rule eraser
     /// looks at, and are erased whole (`RuleEraser`: with every mark from 8 px counted as print, their
     /// pieces were left and the table read at 0.22 / 0.12).
     @Test(arguments: [ScanMode.accurate, .fast])
@@ -438,7 +438,7 @@ struct PhotoFixtureTests {
         for word in ["Dental", "Practice", "February", "treatment", "records", "questions", "Margaret"] {
             #expect(words.contains(word), "no '\(word)' in:\n\(record.text)")
         }
-        // Deblurred (σ 2.1–2.7 measured): 0.055 / 0.048 (fast / accurate), 0.163 / 0.153 with the unsharp
+        // Deblurred (σ 2.1–2.7 measured): 0.056 / 0.045 (fast / accurate), 0.163 / 0.153 with the unsharp
         // mask it had before.
         #expect(record.cleanup?.blurSigma != nil, "\(String(describing: record.cleanup))")
         let cer = CharacterErrorRate.of(record.text, reference: try truth("blurred_curl"), chinese: false)
