@@ -60,8 +60,10 @@ let package = Package(
         ),
         // prctl for worker processes: variadic in C, so Swift cannot call it.
         .target(name: "CProcessSupport"),
-        // Per-pixel loops over Leptonica's image data that a debug build of Swift runs too slowly.
-        .target(name: "CImageKernels"),
+        // Per-pixel loops over Leptonica's image data that a debug build of Swift runs too slowly; optimised
+        // in debug builds too, so that the tests run them as a release build does (the deconvolutions of
+        // blurred and shaken photos took most of the suite's time at -O0).
+        .target(name: "CImageKernels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         // The vocabulary every layer shares (scan mode, languages, page context and deadline, page and run
         // errors, exit statuses, recognized text, script predicates): no C library, no dependency.
         .target(name: "DocScanCore"),
