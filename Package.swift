@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -62,7 +62,9 @@ let package = Package(
         .target(name: "CProcessSupport"),
         // Per-pixel loops over Leptonica's image data that a debug build of Swift runs too slowly; optimised
         // in debug builds too, so that the tests run them as a release build does (the deconvolutions of
-        // blurred and shaken photos took most of the suite's time at -O0).
+        // blurred and shaken photos took most of the suite's time at -O0). Tools version 6.2 (line 1) lets a
+        // package pinned to a version of docscan build this flag; with 6.1 SwiftPM refused ("contains unsafe
+        // build flags").
         .target(name: "CImageKernels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         // The vocabulary every layer shares (scan mode, languages, page context and deadline, page and run
         // errors, exit statuses, recognized text, script predicates): no C library, no dependency.
