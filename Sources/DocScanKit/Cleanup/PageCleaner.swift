@@ -310,10 +310,8 @@ public struct PageCleaner: PageStage {
             log.lap("dewarp")
         }
         if options.eraseRules {
-            // Rules are measured only on print known to be in focus, or deblurred (`RuleEraser`); not on a
-            // page whose focus was not measured (sharpening off, a bilevel page), which is cleaned as the
-            // clean-up did before it measured rules.
-            let inFocus = (log.report.sharpness ?? 0) >= BlurredPrint.blurredBelow || log.report.blurSigma != nil
+            let inFocus = RuleEraser.printInFocus(
+                sharpness: log.report.sharpness, smeared: log.report.streak != nil, deblurred: log.report.blurSigma != nil)
             if let erased = RuleEraser.erased(image, printInFocus: inFocus) {
                 image = erased
                 log.report.rulesErased = true

@@ -9,7 +9,9 @@ struct RuleEraserTests {
     /// A grey page (paper 230) with rules `rule` px thick across at `across` and down at `down` (spanning the
     /// ruled area), and a block of "print" (a 12-px square every 20 px) between them; with `blots`, a
     /// 9-px square where each two rules cross, as blur thickens a crossing.
-    private func page(across: [Int], down: [Int], rule: Int = 2, blots: Bool = false, fringe: Bool = false) throws -> PixImage {
+    private func page(
+        across: [Int], down: [Int], rule: Int = 2, blots: Bool = false, fringe: Bool = false, merged: Bool = false
+    ) throws -> PixImage {
         var samples = [UInt8](repeating: 230, count: width * height)
         // A blurred word: three letters (12-px squares, 16 px apart) whose tops a thin line joins,
         // 68 px long, longer than a run the eraser looks for.
@@ -25,11 +27,17 @@ struct RuleEraserTests {
             }
         }
         for top in stride(from: 110, to: 690, by: 40) {
+            if merged {
+                // A line of print smeared into one mark 9 px thick, a rule long.
+                for y in top..<(top + 9) { for x in 70..<530 { samples[y * width + x] = 30 } }
+                continue
+            }
             for left in stride(from: 70, to: 530, by: 20) {
                 for y in top..<(top + 12) { for x in left..<(left + 12) { samples[y * width + x] = 30 } }
             }
         }
-        let url = try TestSupport.temporaryFolder().appendingPathComponent("ruled-\(across.count)-\(down.count)-\(rule).pgm")
+        let name = "ruled-\(across.count)-\(down.count)-\(rule)\(merged ? "-merged" : "").pgm"
+        let url = try TestSupport.temporaryFolder().appendingPathComponent(name)
         try TestSupport.writeGreyImage(samples, width: width, height: height, to: url)
         return try #require(PixImage(reading: url.path))
     }
@@ -79,6 +87,25 @@ struct RuleEraserTests {
         }
         #expect(try #require(erased.pixel(x: 76, y: 116)) < 60)
         #expect(RuleEraser.erased(table, printInFocus: false) == nil)
+    }
+
+    /// Lines of print that camera shake ran together, each into one mark a rule long and 9 px thick,
+    /// measure as the table's rules, and measured, they are painted over with the rules; unmeasured (from
+    /// 8 px a mark is print) they are kept. So a page smeared one way is not in focus for the eraser,
+    /// even with its steps steep and its smear taken out; a deblurred page is.
+    @Test func printSmearedIntoLinesIsKeptUnmeasured() throws {
+        let table = try page(across: [100, 300, 500, 698], down: [50, 300, 548], merged: true)
+        let measured = try #require(RuleEraser.erased(table, printInFocus: true))
+        #expect(try #require(measured.pixel(x: 200, y: 154)) > 200)
+        let unmeasured = try #require(RuleEraser.erased(table, printInFocus: false))
+        #expect(try #require(unmeasured.pixel(x: 200, y: 154)) < 60)
+        #expect(try #require(unmeasured.pixel(x: 200, y: 300)) > 200)
+
+        #expect(RuleEraser.printInFocus(sharpness: 0.45, smeared: false, deblurred: false))
+        #expect(!RuleEraser.printInFocus(sharpness: 0.45, smeared: true, deblurred: false))
+        #expect(!RuleEraser.printInFocus(sharpness: 0.13, smeared: false, deblurred: false))
+        #expect(RuleEraser.printInFocus(sharpness: 0.13, smeared: false, deblurred: true))
+        #expect(!RuleEraser.printInFocus(sharpness: nil, smeared: false, deblurred: false))
     }
 
     /// Two rules across and none down (a receipt's separators, a letterhead's line) are no table.
