@@ -102,8 +102,14 @@ enum RuleEraser {
     /// manual page smeared 7 px across still ran together into runs a rule long, measured as rules 8 px
     /// thick at half size, and were painted over in pieces (CER 0.160 → 0.284, fast).
     static func printInFocus(sharpness: Double?, smeared: Bool, deblurred: Bool) -> Bool {
-        deblurred || ((sharpness ?? 0) >= BlurredPrint.blurredBelow && !smeared)
+        deblurred || ((sharpness ?? 0) >= measuredFrom && !smeared)
     }
+
+    /// The sharpness (`BlurredPrint`'s edge steepness) from which a page's print counts as in focus for
+    /// measuring rules. Camera shake at a slant is not told from round blur and leaves the steps
+    /// 0.24–0.32: the stress set's two Chinese manual pages so smeared had their lines, run together,
+    /// measured as rules (0.34 / 0.47 → 0.47 / 0.57, fast). eval/real's photos measure 0.42–0.73.
+    static let measuredFrom = 0.4
 
     /// How much thicker than its rules (pixels of the mask looked at) a mark must be to count as print.
     static let thickerThanRules = 2
