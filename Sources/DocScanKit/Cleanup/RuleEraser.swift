@@ -60,8 +60,8 @@ enum RuleEraser {
         // Chinese manual page's photos in dim light and on white stone 0.340 / 0.076 → 0.315 / 0.055 fast).
         let measured = printInFocus
             ? ruleThickness(
-                across: allAcrossJoined.keepingMarks(width: longEnough.across, height: 0)?.intersection(with: allAcross),
-                down: allDown.closed(width: 1, height: run)?.keepingMarks(width: 0, height: longEnough.down)?.intersection(with: allDown),
+                across: pixels(of: allAcross, joined: allAcrossJoined, atLeast: (longEnough.across, 0)),
+                down: pixels(of: allDown, joined: allDown.closed(width: 1, height: run), atLeast: (0, longEnough.down)),
                 in: dark).map { $0 + thickerThanRules }
             : nil
         let thickness = min(2 * thickest / factor, max(thickest / factor, measured ?? 0))
@@ -104,7 +104,7 @@ enum RuleEraser {
     }
 
     /// Whether a page's print is in focus for `erased(_:printInFocus:)`: its steps measured steep
-    /// (`sharpness`, `BlurredPrint.blurredBelow`) and not smeared one way, or deblurred. Not on a page
+    /// (`sharpness` from `measuredFrom`) and not smeared one way, or deblurred. Not on a page
     /// whose focus was not measured (sharpening off, a bilevel page), which is cleaned as before rules
     /// were measured. Nor on print camera shake smeared one way, even taken out: the lines of a Chinese
     /// manual page smeared 7 px across still ran together into runs a rule long, measured as rules 8 px
@@ -124,8 +124,7 @@ enum RuleEraser {
 
     /// How thick the rules of `dark` are (pixels, the 90th percentile): the runs of `dark` down through
     /// the pixels of `across` (its runs across that belong to the table's long rules) and along those of
-    /// `down`; nil when it has
-    /// neither. Out of focus, a rule is as thick as the blur is wide at the level looked for: Fixtures'
+    /// `down`; nil when it has neither. Out of focus, a rule is as thick as the blur is wide at the level looked for: Fixtures'
     /// blurred supply order, deblurred, had rules 5–8 px thick, and with every mark 8 px thick taken for
     /// print the eraser left pieces of them where they were thickest, read as `—=<«é«~N` (CER 0.22 fast,
     /// 0.026 with marks from 10 px print).
@@ -137,6 +136,12 @@ enum RuleEraser {
             return histogram.levels(reaching: [0.9])?.first
         }
         return measures.max()
+    }
+
+    /// The pixels of `runs` that lie in the marks of `joined` (the same runs, their gaps closed) at least
+    /// `least` long: the long rules' own pixels.
+    private static func pixels(of runs: PixImage, joined: PixImage?, atLeast least: (width: Int, height: Int)) -> PixImage? {
+        joined?.keepingMarks(width: least.width, height: least.height)?.intersection(with: runs)
     }
 
     /// Lines this close to the page's edge, as a share of its size, are the edge itself (a cut-out
