@@ -18,6 +18,9 @@ public struct OrientationReport: Codable, Equatable, Sendable {
     /// (`PunctuationMarks`); nil when they were not counted (the ascenders decided, a script without
     /// such marks). A page they find upright is not given to OSD.
     @ExplicitNull public var punctuationMarks: PunctuationMarks?
+    /// The ascenders and punctuation counted again on the page cleaned up, when they did not decide on
+    /// the frame (`PageOrienter.settle`); nil when the page was not judged again.
+    @ExplicitNull public var cleanedPage: CleanedPageCheck?
     /// How far OSD found the page turned clockwise; nil when it did not run or found too little text.
     @ExplicitNull public var osdAngle: Int?
     /// OSD's orientation confidence.
@@ -58,9 +61,28 @@ public struct OrientationReport: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case exif, exifApplied = "exif_applied", detected, ascendersUp = "ascenders_up", ascendersLeft = "ascenders_left",
-             punctuationMarks = "punctuation_marks",
+             punctuationMarks = "punctuation_marks", cleanedPage = "cleaned_page",
              osdAngle = "osd_angle", osdConfidence = "osd_confidence", osdCharacters = "osd_characters",
              script, scriptConfidence = "script_confidence", confidenceAsIs = "confidence_as_is",
              confidenceTurned = "confidence_turned", turnProposedBy = "turn_proposed_by", rotation, applied
+    }
+}
+
+/// The orient stage's cheap checks run again on a page once cleaned up (`PageOrienter.settle`).
+public struct CleanedPageCheck: Codable, Equatable, Sendable {
+    /// Leptonica's ascender counts; nil when not run (a language not in Latin script).
+    @ExplicitNull public var ascendersUp: Double?
+    @ExplicitNull public var ascendersLeft: Double?
+    /// The punctuation marks; nil when not counted (the ascenders found the page turned).
+    @ExplicitNull public var punctuationMarks: PunctuationMarks?
+
+    public init(ascendersUp: Double?, ascendersLeft: Double?, punctuationMarks: PunctuationMarks?) {
+        self.ascendersUp = ascendersUp
+        self.ascendersLeft = ascendersLeft
+        self.punctuationMarks = punctuationMarks
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case ascendersUp = "ascenders_up", ascendersLeft = "ascenders_left", punctuationMarks = "punctuation_marks"
     }
 }

@@ -16,11 +16,15 @@ final class PagePreparer {
         var loader = PageLoader(maxPixels: configuration.maxPixels, workingSize: configuration.workingSize)
         loader.capturesDecoderMessages = configuration.capturesDecoderMessages
         self.loader = loader
-        orienter = try PageOrienter(options: configuration.orientation, osdModel: configuration.osdModel, checker: checker)
+        var orientation = configuration.orientation
+        orientation.defersToCleanedPage = configuration.judgesOrientationOnCleanedPage && configuration.cleanup.findPage
+        orienter = try PageOrienter(options: orientation, osdModel: configuration.osdModel, checker: checker)
         cleaner = PageCleaner(options: configuration.cleanup)
     }
 
-    /// Runs the three stages on `page`.
+    /// Runs the three stages on `page`; a page the orient stage left pending (its ascenders and punctuation
+    /// undecided on the frame) is judged again once cleaned up, and cleaned up again when it must be
+    /// turned (`PageOrienter.settle`).
     ///
     /// The loaded image, and the upright one when the page was turned, are let go here: the page is read
     /// from the cleaned image, and they held a full-size copy each through the reading (10.6 MB for a
@@ -41,10 +45,29 @@ final class PagePreparer {
             if let rotation { return try PageOrienter.turned(loaded, by: rotation) }
             return try orienter.run(loaded, context: &context)
         }
-        let cleaned = try clock.time(\.cleanup) { try cleaner.run(oriented, context: &context) }
+        let warnedBefore = context.warnings.count
+        var cleaned = try clock.time(\.cleanup) { try cleaner.run(oriented, context: &context) }
+        var upright = oriented.image
+        if let pending = oriented.pending {
+            var report = cleaned.orientation
+            let warnedCleaning = context.warnings.count
+            let correction = try clock.time(\.orient) {
+                try orienter.settle(pending, cleaned: cleaned.image, report: &report, context: &context)
+            }
+            if correction == 0 {
+                cleaned = CleanedPage(image: cleaned.image, orientation: report, cleanup: cleaned.cleanup, steps: cleaned.steps)
+            } else {
+                // Cleaned up again turned (its clean-up measures lines across the page); the warnings of
+                // its clean-up as it lay go.
+                let turned = try clock.time(\.orient) { try PageOrienter.turned(loaded, by: correction, report: report) }
+                context.warnings.removeSubrange(warnedBefore..<warnedCleaning)
+                cleaned = try clock.time(\.cleanup) { try cleaner.run(turned, context: &context) }
+                upright = turned.image
+            }
+        }
         return PreparedPage(
             originalWidth: loaded.originalWidth, originalHeight: loaded.originalHeight, scale: loaded.scale,
-            upright: keepingUpright ? oriented.image : nil, cleaned: cleaned)
+            upright: keepingUpright ? upright : nil, cleaned: cleaned)
     }
 }
 

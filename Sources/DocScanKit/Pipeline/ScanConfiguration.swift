@@ -22,6 +22,10 @@ public struct ScanConfiguration: Sendable {
     public var userWordsFile: URL?
     /// Orientation detection settings; detection is on by default in both modes.
     public var orientation: PageOrienter.Options
+    /// Leave a page whose orientation the ascenders and punctuation do not settle on the frame to be
+    /// judged again once cleaned up (`PageOrienter.Options.defersToCleanedPage`); on when the clean-up
+    /// looks for sheets.
+    public var judgesOrientationOnCleanedPage = true
     /// Clean-up settings: background normalization and deskew.
     public var cleanup: PageCleaner.Options
     /// Seconds a page may take, all stages together, before it becomes a `timed_out` error; nil for no limit.

@@ -9,8 +9,9 @@ import Testing
 struct ResavedPhotoTests {
     static let folder = TestSupport.special("resaved")
 
-    private func scan(_ file: String, mode: ScanMode) throws -> PageRecord {
-        try #require(try TestSupport.scan(Self.folder.appendingPathComponent(file), mode: mode).first)
+    private func scan(_ file: String, mode: ScanMode, judgingOnCleanedPage: Bool = true) throws -> PageRecord {
+        try #require(try TestSupport.scan(
+            Self.folder.appendingPathComponent(file), mode: mode, judgingOnCleanedPage: judgingOnCleanedPage).first)
     }
 
     private func truth(_ name: String) throws -> String {
@@ -42,9 +43,10 @@ struct ResavedPhotoTests {
     /// still read with almost no confidence after a quarter turn (`flipped` in `PagePipeline.readTurned`),
     /// read it upright. Since line pieces are measured without their slant, the page on its side reads at
     /// 36, and its central square proposes the quarter turn that reads it upright at once. Either way it
-    /// ends upright.
+    /// ends upright. (Judged on the frame alone: judged again once cleaned up, as by default, its
+    /// ascenders turn it before it is read, `aBlurredPageOnItsSideIsTurnedByItsCleanedAscenders`.)
     @Test func aBlurredPageLyingOnItsSideIsReadUpright() throws {
-        let record = try scan("blurred_curl__rot90.jpg", mode: .accurate)
+        let record = try scan("blurred_curl__rot90.jpg", mode: .accurate, judgingOnCleanedPage: false)
         let orientation = try #require(record.orientation)
         #expect(orientation.applied && orientation.rotation == 90, "\(orientation)")
         #expect(orientation.turnProposedBy == "reading", "\(orientation)")
@@ -77,14 +79,33 @@ struct ResavedPhotoTests {
     /// upright (0° at 0.97), and its blurred letters, run together down the page into pieces as tall as
     /// words (81 px high, 28 across), were taken for large print: the page was reduced to a third, where
     /// no turn could be read (CER 0.91). Measured both ways they are no letters, the page keeps its size,
-    /// and Tesseract's reading of it as vertical text turns it upright.
+    /// and Tesseract's reading of it as vertical text turns it upright. (Judged on the frame alone, so that
+    /// the page is cleaned up and read on its side.)
     @Test func blurredPrintLyingOnItsSideIsNotTakenForLargePrint() throws {
-        let record = try scan("blurred_curl__rot270.jpg", mode: .accurate)
+        let record = try scan("blurred_curl__rot270.jpg", mode: .accurate, judgingOnCleanedPage: false)
         let cleanup = try #require(record.cleanup)
         #expect(cleanup.enlargement == nil, "\(cleanup)")
         let orientation = try #require(record.orientation)
         #expect(orientation.applied && orientation.rotation == 270, "\(orientation)")
         #expect(orientation.turnProposedBy == "recognition", "\(orientation)")
+        #expect(try #require(record.meanConfidence) >= TurnAfterReading.lowConfidence)
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("blurred_curl"), chinese: false)
+        #expect(cer <= 0.25, "CER \(cer)")
+    }
+
+    /// The blurred letter on its side either way, judged again once cleaned up (the default): cut out and
+    /// levelled, its ascenders point clearly left or right (the frame's did not decide), the turn is
+    /// checked on the cleaned page's square, and the page is cleaned up again turned and read upright
+    /// once, without OSD and without a reading on its side.
+    @Test(arguments: [("blurred_curl__rot90.jpg", 90), ("blurred_curl__rot270.jpg", 270)])
+    func aBlurredPageOnItsSideIsTurnedByItsCleanedAscenders(file: String, rotation: Int) throws {
+        let record = try scan(file, mode: .accurate)
+        let orientation = try #require(record.orientation)
+        #expect(orientation.applied && orientation.rotation == rotation, "\(orientation)")
+        #expect(orientation.turnProposedBy == "ascenders" && orientation.osdAngle == nil, "\(orientation)")
+        #expect(abs(try #require(orientation.cleanedPage?.ascendersLeft)) >= 8, "\(orientation)")
+        #expect(!record.warnings.contains { $0.contains("almost no confidence") || $0.contains("vertical text") }, "\(record.warnings)")
+        #expect(record.cleanup?.enlargement == nil, "\(String(describing: record.cleanup))")
         #expect(try #require(record.meanConfidence) >= TurnAfterReading.lowConfidence)
         let cer = CharacterErrorRate.of(record.text, reference: try truth("blurred_curl"), chinese: false)
         #expect(cer <= 0.25, "CER \(cer)")

@@ -5,8 +5,10 @@ import Testing
 
 /// Real Tesseract writing real PDFs from the fixtures, read back with Poppler.
 struct SearchablePDFWriterTests {
-    static func writer() throws -> SearchablePDFWriter {
-        try SearchablePDFWriter(configuration: ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "eng"), jobs: 1))
+    static func writer(judgingOnCleanedPage: Bool = true) throws -> SearchablePDFWriter {
+        var configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "eng"), jobs: 1)
+        configuration.judgesOrientationOnCleanedPage = judgingOnCleanedPage
+        return try SearchablePDFWriter(configuration: configuration)
     }
 
     static func pages(_ url: URL) throws -> [PageReference] {
@@ -95,16 +97,17 @@ struct SearchablePDFWriterTests {
         #expect(try Poppler.text(pdf).contains("Harbourside"))
     }
 
-    /// OSD turns the blurred letter on its pale desk onto its side; its record says it was read upright
-    /// (turned back after reading). Given that turn, its PDF page stands upright; left to the orient
-    /// stage, it lay on its side.
+    /// OSD, judging the frame, turns the blurred letter on its pale desk onto its side; its record says it
+    /// was read upright (turned back after reading). Given that turn, its PDF page stands upright; left to
+    /// an orient stage judging the frame alone, it lies on its side. (Judged again once cleaned up, as by
+    /// default, it is found upright at once.)
     @Test func aPageIsPutInTheTurnItsRecordSaysItWasReadIn() throws {
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let pages = try Self.pages(TestSupport.special("photos/blurred_curl.jpg"))
         for (rotation, upright) in [(Int?.some(0), true), (nil, false)] {
             let pdf = folder.appendingPathComponent("out-\(upright).pdf")
-            #expect(try Self.writer().write(pages: pages, to: pdf, rotations: [rotation]) == [nil])
+            #expect(try Self.writer(judgingOnCleanedPage: false).write(pages: pages, to: pdf, rotations: [rotation]) == [nil])
             let size = try #require(try Poppler.pageSizes(pdf).first)
             #expect((size.width < size.height) == upright, "turned \(String(describing: rotation)): page is \(size)")
         }

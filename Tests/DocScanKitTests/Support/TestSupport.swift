@@ -16,9 +16,12 @@ enum TestSupport {
     static func special(_ path: String) -> URL { root.appendingPathComponent("Fixtures/\(path)") }
 
     /// Reads every page of `url` with a fresh pipeline and returns the records.
-    static func scan(_ url: URL, mode: ScanMode, languages: String = "eng", detectOrientation: Bool? = nil) throws -> [PageRecord] {
+    static func scan(
+        _ url: URL, mode: ScanMode, languages: String = "eng", detectOrientation: Bool? = nil, judgingOnCleanedPage: Bool = true
+    ) throws -> [PageRecord] {
         var configuration = try ScanConfiguration(mode: mode, languages: LanguageList(parsing: languages), jobs: 1)
         if let detectOrientation { configuration.orientation.detect = detectOrientation }
+        configuration.judgesOrientationOnCleanedPage = judgingOnCleanedPage
         let pipeline = try PagePipeline(configuration: configuration)
         return try PageSource(root: url).list().pages.map(pipeline.process)
     }
