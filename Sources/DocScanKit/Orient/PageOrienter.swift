@@ -183,15 +183,10 @@ public final class PageOrienter: PageStage {
         guard options.detect else { return OrientedPage(image: page.image, orientation: report) }
 
         report.detected = true
-        let longSide = max(page.image.width, page.image.height)
-        let workingSize = options.workingSize ?? Options.defaultWorkingSize
-        let factor = min(1, Double(workingSize) / Double(longSide))
-        let reduced = factor < 1 ? page.image.scaled(by: factor) ?? page.image : page.image
+        let (reduced, factor, resolution) = self.reduced(page.image)
         // Handed on with the page when it is left as it is, for the clean-up stage.
         let copy = reduced !== page.image ? (image: reduced, factor: factor) : nil
-        let look = Look(
-            judged: Self.inFocus(reduced),
-            resolution: SourceResolution(fileResolution: Int(Double(page.image.resolution) * factor)).dotsPerInch)
+        let look = Look(judged: Self.inFocus(reduced), resolution: resolution)
         // The cheaper checks' verdict, when one decides: the ascenders, else the punctuation.
         var up: Double?, left: Double?, marks: PunctuationMarks?
         let verdict = cheapVerdict(on: look.judged, ascenders: &up, &left, punctuation: &marks)
@@ -217,17 +212,15 @@ public final class PageOrienter: PageStage {
     /// OSD as in `run`. Returns the clockwise degrees the page as loaded is to be turned (0: keep it as
     /// cleaned up).
     ///
-    /// The ascenders' up and down are taken only when the punctuation does not contradict them, and
-    /// their down not at all: photographed receipts, all capitals and digits, turn the count around.
+    /// The ascenders' up is taken only when the punctuation does not contradict it, and their down not
+    /// at all: photographed receipts, all capitals and digits, turn the count around.
     /// Fixtures' two receipts, cut out and levelled, counted clearly down upright (-9.4 and -13.1) and
     /// clearly up upside down (11.0 and 15.4); their quarter turns did not decide. A page read upside
     /// down all the same is caught after reading (`TurnAfterReading`).
     public func settle(
         _ look: Look, cleaned: PixImage, report: inout OrientationReport, context: inout PageContext
     ) throws -> Int {
-        let workingSize = options.workingSize ?? Options.defaultWorkingSize
-        let factor = min(1, Double(workingSize) / Double(max(cleaned.width, cleaned.height)))
-        let reduced = factor < 1 ? cleaned.scaled(by: factor) ?? cleaned : cleaned
+        let (reduced, _, resolution) = self.reduced(cleaned)
         var up: Double?, left: Double?, marks: PunctuationMarks?
         let ascenders = options.ascenderCheck ? ascenderDecision(of: reduced, up: &up, left: &left) : .unknown
         if ascenders == .up || ascenders == .unknown, options.punctuationCheck {
@@ -241,13 +234,19 @@ public final class PageOrienter: PageStage {
         case .left, .right:
             guard let correction = ascenders.correction else { break }
             report.turnProposedBy = "ascenders"
-            let cleanedLook = Look(
-                judged: reduced,
-                resolution: SourceResolution(fileResolution: Int(Double(cleaned.resolution) * factor)).dotsPerInch)
-            return try checked(correction, weak: nil, on: cleanedLook, report: &report, context: &context)
+            return try checked(correction, weak: nil, on: Look(judged: reduced, resolution: resolution), report: &report, context: &context)
         default: break
         }
         return try turnFromOSD(look, report: &report, context: &context)
+    }
+
+    /// `image` reduced to the working size (itself when no larger), the factor, and the resolution the
+    /// reduced copy is read at to check a turn.
+    private func reduced(_ image: PixImage) -> (image: PixImage, factor: Double, resolution: Int) {
+        let workingSize = options.workingSize ?? Options.defaultWorkingSize
+        let factor = min(1, Double(workingSize) / Double(max(image.width, image.height)))
+        let reduced = factor < 1 ? image.scaled(by: factor) ?? image : image
+        return (reduced, factor, SourceResolution(fileResolution: Int(Double(image.resolution) * factor)).dotsPerInch)
     }
 
     /// The reduced page judged, and the resolution it is read at to check a turn.
