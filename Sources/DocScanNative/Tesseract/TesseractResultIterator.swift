@@ -101,6 +101,20 @@ final class TesseractResultIterator {
         return page
     }
 
+    /// Whether any block of the page was read turned: as vertically written text, or with its lines
+    /// running another way than the page's.
+    var hasTurnedBlock: Bool {
+        let layout = TessResultIteratorGetPageIteratorConst(iterator)
+        repeat {
+            var orientation = ORIENTATION_PAGE_UP, direction = WRITING_DIRECTION_LEFT_TO_RIGHT
+            var order = TEXTLINE_ORDER_TOP_TO_BOTTOM
+            var deskew: Float = 0
+            TessPageIteratorOrientation(layout, &orientation, &direction, &order, &deskew)
+            if orientation != ORIENTATION_PAGE_UP || direction == WRITING_DIRECTION_TOP_TO_BOTTOM { return true }
+        } while TessResultIteratorNext(iterator, RIL_BLOCK) != 0
+        return false
+    }
+
     /// Whether the current block was read as vertically written text (top to bottom).
     private static func isVertical(_ layout: OpaquePointer?) -> Bool {
         var orientation = ORIENTATION_PAGE_UP, direction = WRITING_DIRECTION_LEFT_TO_RIGHT
