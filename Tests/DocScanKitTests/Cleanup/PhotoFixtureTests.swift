@@ -460,6 +460,27 @@ struct PhotoFixtureTests {
         #expect(cer <= 0.02, "\(name) CER \(cer)")
     }
 
+    /// The letter on stone upside down in the frame: OSD, judging the frame, leaves it as it is (0°), but
+    /// its sheet cut out and levelled counts its ascenders clearly down. The half turn is checked on the
+    /// cleaned page's central square, which reads clearly better turned, and the page is cleaned up again
+    /// turned and read upright once, instead of being read whole upside down and turned after reading.
+    @Test(arguments: [("tilted_letter", "ascenders", 0.02)])
+    func aPhotoUpsideDownThatOSDLeavesIsTurnedByItsCleanedPage(name: String, proposer: String, bound: Double) throws {
+        let photo = try #require(PixImage(reading: Self.folder.appendingPathComponent("\(name).jpg").path))
+        let folder = try TestSupport.temporaryFolder()
+        let file = folder.appendingPathComponent("\(name)_turned2.png")
+        #expect(try #require(photo.rotated(quarterTurns: 2)).writePNG(to: file.path))
+        let record = try scan(file.lastPathComponent, mode: .fast, root: folder)
+        let orientation = try #require(record.orientation)
+        #expect(orientation.applied && orientation.rotation == 180, "\(orientation)")
+        #expect(orientation.turnProposedBy == proposer, "\(orientation)")
+        #expect(try #require(orientation.cleanedPage?.ascendersUp) < 0, "\(orientation)")
+        #expect(try #require(orientation.confidenceTurned) >= (try #require(orientation.confidenceAsIs)) + 20, "\(orientation)")
+        #expect(!record.warnings.contains { $0.contains("almost no confidence") }, "\(record.warnings)")
+        let cer = CharacterErrorRate.of(record.text, reference: try truth(name), chinese: false)
+        #expect(cer <= bound, "\(name) CER \(cer)")
+    }
+
     /// The letter curled on a pale desk, out of focus: OSD, judging the whole frame, finds it turned by
     /// 270° with confidence, and the orient stage turns it onto its side. Tesseract then reads its heading
     /// and a few words down the page, as vertical text, confidently, and leaves the rest (CER 0.88 fast,
