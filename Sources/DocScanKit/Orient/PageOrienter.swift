@@ -229,13 +229,14 @@ public final class PageOrienter: PageStage {
         }
         report.cleanedPage = CleanedPageCheck(ascendersUp: up, ascendersLeft: left, punctuationMarks: marks)
         let punctuation = marks?.correction
+        let cleanedLook = Look(judged: reduced, resolution: resolution)
         switch ascenders {
         case .up where punctuation == nil || punctuation == 0: return 0
         case .unknown where punctuation == 0: return 0
         case .left, .right:
             guard let correction = ascenders.correction else { break }
             report.turnProposedBy = "ascenders"
-            return try checked(correction, weak: nil, on: Look(judged: reduced, resolution: resolution), report: &report, context: &context)
+            return try checked(correction, weak: nil, on: cleanedLook, report: &report, context: &context)
         default: break
         }
         let turn = try turnFromOSD(look, report: &report, context: &context)
@@ -243,7 +244,6 @@ public final class PageOrienter: PageStage {
             return turn
         }
         report.turnProposedBy = proposer
-        let cleanedLook = Look(judged: reduced, resolution: resolution)
         return try checked(180, weak: nil, mustProve: true, on: cleanedLook, report: &report, context: &context)
     }
 

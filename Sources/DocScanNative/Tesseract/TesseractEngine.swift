@@ -122,8 +122,8 @@ public final class TesseractEngine {
     }
 
     /// Tesseract's mean word confidence for `image` read with its vertical-text handling on or off, and
-    /// whether the reading turned a block (`TesseractResultIterator.hasTurnedBlock`). The engine's own
-    /// setting is put back after.
+    /// whether a reading with it turned a block (`TesseractResultIterator.hasTurnedBlock`; false without
+    /// it, unasked). The engine's own setting is put back after.
     func meanConfidence(_ image: PixImage, resolution: Int, handlingVerticalText: Bool) throws -> (confidence: Double, turnedBlock: Bool) {
         var vertical: Int32 = 1
         let known = api.withHandle { TessBaseAPIGetBoolVariable($0, Self.verticalText, &vertical) } != 0
@@ -132,7 +132,7 @@ public final class TesseractEngine {
         return try api.withHandle { api in
             defer { clear(api) }
             try read(image, resolution: resolution, deadline: PageDeadline(limit: nil), with: api)
-            let turned = TesseractResultIterator(api: api)?.hasTurnedBlock ?? false
+            let turned = handlingVerticalText && (TesseractResultIterator(api: api)?.hasTurnedBlock ?? false)
             return (Double(max(0, TessBaseAPIMeanTextConf(api))), turned)
         }
     }

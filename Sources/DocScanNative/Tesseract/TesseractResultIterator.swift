@@ -106,10 +106,7 @@ final class TesseractResultIterator {
     var hasTurnedBlock: Bool {
         let layout = TessResultIteratorGetPageIteratorConst(iterator)
         repeat {
-            var orientation = ORIENTATION_PAGE_UP, direction = WRITING_DIRECTION_LEFT_TO_RIGHT
-            var order = TEXTLINE_ORDER_TOP_TO_BOTTOM
-            var deskew: Float = 0
-            TessPageIteratorOrientation(layout, &orientation, &direction, &order, &deskew)
+            let (orientation, direction) = Self.orientation(layout)
             if orientation != ORIENTATION_PAGE_UP || direction == WRITING_DIRECTION_TOP_TO_BOTTOM { return true }
         } while TessResultIteratorNext(iterator, RIL_BLOCK) != 0
         return false
@@ -117,11 +114,16 @@ final class TesseractResultIterator {
 
     /// Whether the current block was read as vertically written text (top to bottom).
     private static func isVertical(_ layout: OpaquePointer?) -> Bool {
+        orientation(layout).direction == WRITING_DIRECTION_TOP_TO_BOTTOM
+    }
+
+    /// Which way the current block's page up points, and its writing direction.
+    private static func orientation(_ layout: OpaquePointer?) -> (orientation: TessOrientation, direction: TessWritingDirection) {
         var orientation = ORIENTATION_PAGE_UP, direction = WRITING_DIRECTION_LEFT_TO_RIGHT
         var order = TEXTLINE_ORDER_TOP_TO_BOTTOM
         var deskew: Float = 0
         TessPageIteratorOrientation(layout, &orientation, &direction, &order, &deskew)
-        return direction == WRITING_DIRECTION_TOP_TO_BOTTOM
+        return (orientation, direction)
     }
 
     /// Block types Tesseract leaves out of a page's text.

@@ -19,7 +19,7 @@ struct TurnCheckReadingTests {
 
         let handled = try engine.meanConfidence(square, resolution: resolution, handlingVerticalText: true)
         let unhandled = try engine.meanConfidence(square, resolution: resolution, handlingVerticalText: false)
-        #expect(handled.turnedBlock == turnsABlock, "\(handled) \(unhandled)")
+        #expect(handled.turnedBlock == turnsABlock && !unhandled.turnedBlock, "\(handled) \(unhandled)")
         let checked = try engine.meanConfidence(square, resolution: resolution)
         if turnsABlock {
             #expect(handled.confidence >= 60 && unhandled.confidence <= handled.confidence - 30, "\(handled) \(unhandled)")
