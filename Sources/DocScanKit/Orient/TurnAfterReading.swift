@@ -10,11 +10,11 @@ import DocScanNative
 /// at 78 or more. So a page that reads under `lowConfidence`, turned by the orient stage or not, has the
 /// central square of its cleaned image read in the three other turns; the turn that reads clearly best
 /// (`margin` points over the square as it is) is applied, and the page read again. Where no square reads
-/// clearly better, the page is read again whole: with the orient stage's turn undone, then upside down
-/// (a narrow receipt's square holds a few codes and prices, which read about as surely either way:
-/// Fixtures' tilted receipt upside down, which OSD took for upright at confidence 4.3, read at 40 and
-/// stayed so; upside down again, at 80; turned a quarter anticlockwise, OSD turned it a quarter more
-/// the same way, and it read at 40 upside down).
+/// clearly better, or the page reads no better in the square's turn, the page is read again whole: with
+/// the orient stage's turn undone, then upside down (a narrow receipt's square holds a few codes and
+/// prices, which read about as surely either way: Fixtures' tilted receipt upside down, which OSD took
+/// for upright at confidence 4.3, read at 40 and stayed so; upside down again, at 80; turned a quarter
+/// anticlockwise, OSD turned it a quarter more the same way, and it read at 40 upside down).
 ///
 /// Horizontal lines turned 90° clockwise fool that confidence: Tesseract's vertical-text handling turns
 /// them and reads them confidently, in reverse line order (`RecognizedText.turnedText`). A page read so,
