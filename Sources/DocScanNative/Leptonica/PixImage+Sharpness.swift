@@ -104,16 +104,19 @@ extension PixImage {
     /// (`docscan_step_autocorrelation`, every fourth line), and how low (negative). The print's lines
     /// make wide dips of their own (a magazine page smeared 7 px down dipped lowest at 14); a smear's
     /// ends are sharp, so the autocorrelation of the changes between neighbouring steps must dip there
-    /// too, at least half as low as it dips anywhere within `lengths` (that page's changes: −0.02 at 14,
-    /// −0.08 at 7). Nil when there is no such dip (nor a low point that is a dip: the autocorrelation
-    /// still falls beyond `lengths`), for another depth, or an image too small to measure.
+    /// too, or a pixel either side, at least half as low as it dips anywhere within `lengths` (that
+    /// page's changes: −0.02 at 14, −0.08 at 7). A smear between two lengths dips between them: Fixtures'
+    /// shaken lab report, turned and saved again, dipped lowest at 7 and its changes at 6 (−0.08; at 7
+    /// −0.040, just over half): sharpened across instead, it read at CER 0.26, deconvolved 0.069. Nil
+    /// when there is no such dip (nor a low point that is a dip: the autocorrelation still falls beyond
+    /// `lengths`), for another depth, or an image too small to measure.
     package func smearLength(across: Bool, within lengths: ClosedRange<Int>) -> (length: Int, dip: Double)? {
         guard depth == 8, lengths.lowerBound >= 2,
               let (steps, changes) = stepAutocorrelations(across: across, longest: lengths.upperBound + 1),
               let length = lengths.min(by: { steps[$0] < steps[$1] }),
               let deepest = lengths.map({ changes[$0] }).min(),
               steps[length] < 0, steps[length] <= steps[length - 1], steps[length] <= steps[length + 1],
-              deepest < 0, changes[length] <= deepest / 2
+              deepest < 0, changes[(length - 1)...(length + 1)].min() ?? 0 <= deepest / 2
         else { return nil }
         return (length, steps[length])
     }
