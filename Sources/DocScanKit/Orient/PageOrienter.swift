@@ -321,24 +321,25 @@ public final class PageOrienter: PageStage {
         }
         let confidenceAsIs = try checker.meanConfidence(sample, resolution: look.resolution)
         report.confidenceAsIs = confidenceAsIs
-        guard confidenceAsIs >= Options.garbledAsIs || weak != nil || mustProve else { return correction }
+        // An unsure OSD's turn, or the cleaned counts', is taken only when the square proves it.
+        let proving = weak != nil || mustProve
+        guard confidenceAsIs >= Options.garbledAsIs || proving else { return correction }
         guard let sampleTurned = sample.rotated(quarterTurns: correction / 90) else {
             throw PageError(.decodeFailed, "the page could not be turned upright")
         }
         let confidenceTurned = try checker.meanConfidence(sampleTurned, resolution: look.resolution)
         report.confidenceTurned = confidenceTurned
-        if let weak {
+        if proving {
             guard Self.provesWeakTurn(asIs: confidenceAsIs, turned: confidenceTurned) else {
+                let doubt = weak.map {
+                    String(format: "the page looks turned by %d° but OSD's confidence %.2f is under the threshold %.2f, and it",
+                           $0.pageAngle, $0.confidence, options.threshold)
+                } ?? String(format: "the cleaned page's %@ count shows it upside down, but it", report.turnProposedBy ?? "counts")
                 context.warnings.append(String(
-                    format: "the page looks turned by %d° but OSD's confidence %.2f is under the threshold %.2f, and it reads no clearly better turned (confidence %.0f against %.0f); kept as it is",
-                    weak.pageAngle, weak.confidence, options.threshold, confidenceTurned, confidenceAsIs))
+                    format: "%@ reads no clearly better turned (confidence %.0f against %.0f); kept as it is",
+                    doubt, confidenceTurned, confidenceAsIs))
                 return 0
             }
-        } else if mustProve, !Self.provesWeakTurn(asIs: confidenceAsIs, turned: confidenceTurned) {
-            context.warnings.append(String(
-                format: "the cleaned page's %@ count shows it upside down, but it reads no clearly better turned (confidence %.0f against %.0f); kept as it is",
-                report.turnProposedBy ?? "counts", confidenceTurned, confidenceAsIs))
-            return 0
         } else if confidenceAsIs >= confidenceTurned + Options.refusalMargin {
             context.warnings.append(String(
                 format: "%@ proposed turning the page by %d°, but it reads better as it is (confidence %.0f against %.0f); kept as it is",
