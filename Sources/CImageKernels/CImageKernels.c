@@ -1337,46 +1337,12 @@ void docscan_step_autocorrelation(const uint32_t *src, int width, int height, in
 /// 0.2–0.37 s).
 enum { DECONVOLVE_LANES = 32 };
 
-/// The prefix sums of `n` positions of lanes extended by `half` repeats of each end, into `padded`
-/// (position i of `padded` sums extended positions 0 ..< i).
-static inline __attribute__((always_inline)) void prefix_lanes(const float *restrict values, int n, int half,
-                                                               float *restrict padded) {
-    enum { K = DECONVOLVE_LANES };
-    int extended = n + 2 * half;
-    for (int k = 0; k < K; k++) padded[k] = 0;
-    for (int i = 0; i < extended; i++) {
-        int source = i - half < 0 ? 0 : i - half >= n ? n - 1 : i - half;
-        const float *restrict value = values + (long)source * K;
-        float *restrict sum = padded + (long)i * K;
-        for (int k = 0; k < K; k++) sum[K + k] = sum[k] + value[k];
-    }
-}
-
-/// The average of `values` over a box `length` long centred on position `x` (an even length's two end
-/// taps at half weight), from their prefix sums `padded`, into `average`.
-static inline __attribute__((always_inline)) void box_average(const float *restrict values, int n, int length, int x,
-                                                              const float *restrict padded, float *restrict average) {
-    enum { K = DECONVOLVE_LANES };
-    int half = length / 2;
-    float scale = 1.0f / (float)length;
-    // Taps x - half ... x + half of the lines are extended positions x ... x + 2 * half.
-    const float *restrict high = padded + (long)(x + 2 * half + 1) * K, *restrict low = padded + (long)x * K;
-    if (length % 2 == 0) {
-        int left = x - half < 0 ? 0 : x - half, right = x + half >= n ? n - 1 : x + half;
-        const float *restrict first = values + (long)left * K, *restrict last = values + (long)right * K;
-        for (int k = 0; k < K; k++) average[k] = (high[k] - low[k] - 0.5f * (first[k] + last[k])) * scale;
-    } else {
-        for (int k = 0; k < K; k++) average[k] = (high[k] - low[k]) * scale;
-    }
-}
-
 /// Half a round of Richardson–Lucy on `n` positions of lanes: `values` averaged over `boxes` boxes one
 /// after another, `lengths` long, each centred on each position (the lines' ends repeated), and then
 /// either `observed` over that average into `ratio` (`first_half`), or that average times `estimate` into
-/// `estimate`. `padded` holds (n + longest length + 1) positions, `between` two arrays of n positions
-/// for the boxes before the last.
+/// `estimate`. `between` holds two arrays of n positions for the boxes before the last.
 static inline __attribute__((always_inline)) void blur_lanes(const float *restrict values, int n, const int *lengths,
-                                                             int boxes, float *restrict padded, float *restrict between,
+                                                             int boxes, float *restrict between,
                                                              int first_half, const float *restrict observed,
                                                              float *restrict ratio, float *restrict estimate) {
     enum { K = DECONVOLVE_LANES };
@@ -1384,30 +1350,32 @@ static inline __attribute__((always_inline)) void blur_lanes(const float *restri
     for (int box = 0; box < boxes; box++) {
         int length = lengths[box], half = length / 2, last = box + 1 == boxes;
         float *restrict out = between + (long)(box % 2) * n * K;
-        // An odd box slides along the lines, its sum taking in one position and letting one go at each
-        // step: one pass, where the prefix sums and their differences take two.
+        // The box slides along the lines, its sum taking in one position and letting one go at each step:
+        // one pass. An even box sums the odd box one longer and takes half of its two end taps back off.
+        // (Prefix sums and their differences took two passes, an even smear 2–2.5 times an odd one's time,
+        // and lost precision as the sums grew along the line.)
         float sum[K], scale = 1.0f / (float)length;
-        if (length % 2 == 1) {
-            for (int k = 0; k < K; k++) sum[k] = 0;
-            for (int t = -half; t <= half; t++) {
-                const float *restrict value = source + (long)(t < 0 ? 0 : t >= n ? n - 1 : t) * K;
-                for (int k = 0; k < K; k++) sum[k] += value[k];
-            }
-        } else {
-            prefix_lanes(source, n, half, padded);
+        for (int k = 0; k < K; k++) sum[k] = 0;
+        for (int t = -half; t <= half; t++) {
+            const float *restrict value = source + (long)(t < 0 ? 0 : t >= n ? n - 1 : t) * K;
+            for (int k = 0; k < K; k++) sum[k] += value[k];
         }
         for (int x = 0; x < n; x++) {
             float average[K];
+            int in = x + half + 1, gone = x - half, end = x + half;
+            const float *restrict add = source + (long)(in >= n ? n - 1 : in) * K;
+            const float *restrict drop = source + (long)(gone < 0 ? 0 : gone) * K;
             if (length % 2 == 1) {
-                int in = x + half + 1, gone = x - half;
-                const float *restrict add = source + (long)(in >= n ? n - 1 : in) * K;
-                const float *restrict drop = source + (long)(gone < 0 ? 0 : gone) * K;
                 for (int k = 0; k < K; k++) {
                     average[k] = sum[k] * scale;
                     sum[k] += add[k] - drop[k];
                 }
             } else {
-                box_average(source, n, length, x, padded, average);
+                const float *restrict far = source + (long)(end >= n ? n - 1 : end) * K;
+                for (int k = 0; k < K; k++) {
+                    average[k] = (sum[k] - 0.5f * (drop[k] + far[k])) * scale;
+                    sum[k] += add[k] - drop[k];
+                }
             }
             long at = (long)x * K;
             if (!last) {
@@ -1430,26 +1398,26 @@ static inline __attribute__((always_inline)) void blur_lanes(const float *restri
 static inline __attribute__((always_inline)) void deconvolve_lanes(const float *restrict observed, int n,
                                                                    const int *lengths, int boxes, int iterations,
                                                                    float *restrict estimate, float *restrict ratio,
-                                                                   float *restrict padded, float *restrict between) {
+                                                                   float *restrict between) {
     long count = (long)n * DECONVOLVE_LANES;
     for (long i = 0; i < count; i++) estimate[i] = observed[i];
     for (int round = 0; round < iterations; round++) {
-        blur_lanes(estimate, n, lengths, boxes, padded, between, 1, observed, ratio, estimate);
-        blur_lanes(ratio, n, lengths, boxes, padded, between, 0, observed, ratio, estimate);
+        blur_lanes(estimate, n, lengths, boxes, between, 1, observed, ratio, estimate);
+        blur_lanes(ratio, n, lengths, boxes, between, 0, observed, ratio, estimate);
     }
 }
 
 #if defined(__x86_64__)
 __attribute__((target("avx2")))
 static void deconvolve_lanes_avx2(const float *observed, int n, const int *lengths, int boxes, int iterations,
-                                  float *estimate, float *ratio, float *padded, float *between) {
-    deconvolve_lanes(observed, n, lengths, boxes, iterations, estimate, ratio, padded, between);
+                                  float *estimate, float *ratio, float *between) {
+    deconvolve_lanes(observed, n, lengths, boxes, iterations, estimate, ratio, between);
 }
 #endif
 
 static void deconvolve_lanes_plain(const float *observed, int n, const int *lengths, int boxes, int iterations,
-                                   float *estimate, float *ratio, float *padded, float *between) {
-    deconvolve_lanes(observed, n, lengths, boxes, iterations, estimate, ratio, padded, between);
+                                   float *estimate, float *ratio, float *between) {
+    deconvolve_lanes(observed, n, lengths, boxes, iterations, estimate, ratio, between);
 }
 
 /// A deconvolved level back to a byte.
@@ -1460,7 +1428,7 @@ static inline uint8_t deconvolved_level(float estimate) {
 
 long docscan_deconvolve_boxes_scratch(int width, int height, int longest) {
     long n = width > height ? width : height;
-    return 6 * (n + longest + 2) * DECONVOLVE_LANES + (width + 4) / 4 + 1;
+    return 5 * (n + longest + 2) * DECONVOLVE_LANES + (width + 4) / 4 + 1;
 }
 
 long docscan_deconvolve_smear_scratch(int width, int height, int length) {
@@ -1482,8 +1450,8 @@ void docscan_deconvolve_boxes(const uint32_t *src, int width, int height, int sr
     for (int box = 0; box < boxes; box++) longest = lengths[box] > longest ? lengths[box] : longest;
     long stride = (long)(n + longest + 2) * K;
     float *observed = scratch, *estimate = scratch + stride, *ratio = scratch + 2 * stride;
-    float *padded = scratch + 3 * stride, *between = scratch + 4 * stride;
-    uint8_t *bytes = (uint8_t *)(scratch + 6 * stride);
+    float *between = scratch + 3 * stride;
+    uint8_t *bytes = (uint8_t *)(scratch + 5 * stride);
 #if defined(__x86_64__)
     int vector = __builtin_cpu_supports("avx2");
 #endif
@@ -1502,10 +1470,10 @@ void docscan_deconvolve_boxes(const uint32_t *src, int width, int height, int sr
             }
         }
 #if defined(__x86_64__)
-        if (vector) deconvolve_lanes_avx2(observed, n, lengths, boxes, iterations, estimate, ratio, padded, between);
+        if (vector) deconvolve_lanes_avx2(observed, n, lengths, boxes, iterations, estimate, ratio, between);
         else
 #endif
-            deconvolve_lanes_plain(observed, n, lengths, boxes, iterations, estimate, ratio, padded, between);
+            deconvolve_lanes_plain(observed, n, lengths, boxes, iterations, estimate, ratio, between);
         if (across) {
             for (int k = 0; k < count; k++) {
                 for (int x = 0; x < n; x++) bytes[x] = deconvolved_level(estimate[(long)x * K + k]);
