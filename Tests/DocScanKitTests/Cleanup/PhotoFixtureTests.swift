@@ -481,6 +481,25 @@ struct PhotoFixtureTests {
         #expect(cer <= bound, "\(name) CER \(cer)")
     }
 
+    /// The bowed letter, upright, in fast mode: its cleaned page's punctuation counts it upside down (the
+    /// bowed lines' ends lift their small letters to the heads of the lines' boxes), but its ascenders
+    /// count it clearly up, and OSD leaves it: no half turn is proposed, no square read both ways.
+    @Test func anUprightPageWhoseAscendersCountUpIsNotTurnedOnItsPunctuation() throws {
+        let record = try scan("bowed_letter.jpg", mode: .fast)
+        let orientation = try #require(record.orientation)
+        let cleaned = try #require(orientation.cleanedPage)
+        let marks = try #require(cleaned.punctuationMarks)
+        #expect(marks.correction == 180, "the marks no longer lean the wrong way: \(marks)")
+        #expect(try #require(cleaned.ascendersUp) >= 8, "\(cleaned)")
+        #expect(orientation.rotation == 0 && !orientation.applied, "\(orientation)")
+        #expect(orientation.turnProposedBy == nil, "\(orientation)")
+        #expect(orientation.confidenceAsIs == nil && orientation.confidenceTurned == nil, "\(orientation)")
+        #expect(PageOrienter.halfTurnProposer(ascenders: .unknown, punctuation: 180) == "punctuation")
+        #expect(PageOrienter.halfTurnProposer(ascenders: .down, punctuation: nil) == "ascenders")
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("bowed_letter"), chinese: false)
+        #expect(cer <= 0.02, "bowed_letter CER \(cer)")
+    }
+
     /// The letter curled on a pale desk, out of focus: OSD, judging the whole frame, finds it turned by
     /// 270° with confidence, and the orient stage turns it onto its side. Tesseract then reads its heading
     /// and a few words down the page, as vertical text, confidently, and leaves the rest (CER 0.88 fast,
