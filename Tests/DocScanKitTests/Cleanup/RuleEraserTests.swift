@@ -10,9 +10,17 @@ struct RuleEraserTests {
     /// ruled area), and a block of "print" (a 12-px square every 20 px) between them; with `blots`, a
     /// 9-px square where each two rules cross, as blur thickens a crossing.
     private func page(
-        across: [Int], down: [Int], rule: Int = 2, blots: Bool = false, fringe: Bool = false, merged: Bool = false
+        across: [Int], down: [Int], rule: Int = 2, blots: Bool = false, fringe: Bool = false, merged: Bool = false,
+        feet: Bool = false
     ) throws -> PixImage {
         var samples = [UInt8](repeating: 230, count: width * height)
+        // A dim word of thin strokes (2 px wide, 10 tall, 4 px apart) standing on the line its letters'
+        // feet ran together into, 90 px long; and a piece of a faint rule as long, paper along it.
+        if feet {
+            for left in stride(from: 330, to: 420, by: 4) { for y in 130..<140 { for x in left..<(left + 2) { samples[y * width + x] = 30 } } }
+            for x in 330..<420 { samples[140 * width + x] = 30 }
+            for y in 336..<338 { for x in 400..<490 { samples[y * width + x] = 60 } }
+        }
         // A blurred word: three letters (12-px squares, 16 px apart) whose tops a thin line joins,
         // 68 px long, longer than a run the eraser looks for.
         if fringe {
@@ -36,7 +44,7 @@ struct RuleEraserTests {
                 for y in top..<(top + 12) { for x in left..<(left + 12) { samples[y * width + x] = 30 } }
             }
         }
-        let name = "ruled-\(across.count)-\(down.count)-\(rule)\(merged ? "-merged" : "").pgm"
+        let name = "ruled-\(across.count)-\(down.count)-\(rule)\(merged ? "-merged" : "")\(feet ? "-feet" : "").pgm"
         let url = try TestSupport.temporaryFolder().appendingPathComponent(name)
         try TestSupport.writeGreyImage(samples, width: width, height: height, to: url)
         return try #require(PixImage(reading: url.path))
@@ -72,6 +80,18 @@ struct RuleEraserTests {
         let table = try page(across: [100, 300, 500, 698], down: [50, 300, 548], fringe: true)
         let erased = try #require(RuleEraser.erased(table, printInFocus: false))
         for x in [88, 90, 116, 118] { #expect(try #require(erased.pixel(x: x, y: 129)) < 100, "x \(x)") }
+        #expect(try #require(erased.pixel(x: 200, y: 300)) > 200)
+    }
+
+    /// A line a rule long that is no long rule's is painted over only with paper along it: the feet of a
+    /// dim word's letters run together into one (a Chinese manual page's `domain` lost its lower half),
+    /// and stay with the letters; a faint rule's piece as long is painted over.
+    @Test func theFeetOfALineOfPrintAreNoRule() throws {
+        let table = try page(across: [100, 300, 500, 698], down: [50, 300, 548], feet: true)
+        let erased = try #require(RuleEraser.erased(table, printInFocus: true))
+        for x in [331, 360, 375, 418] { #expect(try #require(erased.pixel(x: x, y: 140)) < 100, "x \(x)") }
+        #expect(try #require(erased.pixel(x: 331, y: 139)) < 100)
+        #expect(try #require(erased.pixel(x: 440, y: 336)) > 200)
         #expect(try #require(erased.pixel(x: 200, y: 300)) > 200)
     }
 
