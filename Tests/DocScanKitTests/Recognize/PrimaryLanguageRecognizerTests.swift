@@ -71,6 +71,28 @@ struct PrimaryLanguageRecognizerTests {
         #expect(LineLanguageMerge.merge(primary: chinese, others: chinese) == chinese)
     }
 
+    /// A stretch the primary language read in Han characters alone keeps them, however much surer the
+    /// English model is of its letters there (Fixtures' lab report, fast: `右下肢` read `右FAK`, the
+    /// English reading 22 points surer); one the Chinese model read in Latin letters is replaced.
+    @Test func lettersOfTheOtherLanguagesDoNotReplaceHanCharacters() {
+        let chinese = RecognizedText(
+            text: "右 下 肢 5MB", meanConfidence: 50,
+            words: [span("右", 0, 30, confidence: 90), span("下", 32, 30, confidence: 44), span("肢", 64, 30, confidence: 48),
+                    span("5MB", 120, 40, confidence: 50)],
+            lines: [span("右 下 肢 5MB", 0, 160, confidence: 50)], resolution: 300)
+        let english = RecognizedText(
+            text: "h FAK SMB", meanConfidence: 70,
+            words: [span("h", 0, 30, confidence: 40), span("FAK", 32, 62, confidence: 68), span("SMB", 120, 40, confidence: 95)],
+            lines: [span("h FAK SMB", 0, 160, confidence: 70)], resolution: 300)
+        let merged = LineLanguageMerge.merge(primary: chinese, others: english)
+        #expect(merged.text == "右 下 肢 SMB")
+        #expect(merged.words.map(\.text) == ["右", "下", "肢", "SMB"])
+        #expect(LineLanguageMerge.isUnspaced([span("下", 0, 30, confidence: 44), span("肢、", 32, 30, confidence: 48)]))
+        #expect(!LineLanguageMerge.isUnspaced([span("妃", 0, 30, confidence: 30), span("1009058", 32, 90, confidence: 46)]))
+        #expect(LineLanguageMerge.holdsSpacedLetters([span("B.", 0, 30, confidence: 80)]))
+        #expect(!LineLanguageMerge.holdsSpacedLetters([span("%", 0, 30, confidence: 80)]))
+    }
+
     /// A line image can hold words of two rows, read one row after the other: the text's order is then
     /// not left to right. The readings are not merged (a worker trapped on such a line of a Chinese page
     /// photographed at 3000x4000).
