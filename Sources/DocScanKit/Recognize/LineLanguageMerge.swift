@@ -68,10 +68,10 @@ enum LineLanguageMerge {
 
     /// Whether `words` are letters of a script written without spaces alone (Han, kana, Hangul;
     /// punctuation aside). The other languages' letters never replace such a stretch: on the eval set's
-    /// and Fixtures' 14 Chinese pages, of the 16 stretches read so whose English reading, in letters, was
-    /// 10 points surer (fast and accurate), none was English: the English model's surer guesses at Chinese words
-    /// (`下肢` → `FAK`, `左下肢` → `ETE`, `躯干` → `BF`, `描述` → `Fak`); an English term the Chinese model
-    /// misread comes out in Latin letters, which the English reading may still replace.
+    /// and Fixtures' 14 Chinese pages, of the 16 stretches read so whose English reading, in letters,
+    /// was 10 points surer (fast and accurate), none was English: the English model's surer guesses at
+    /// Chinese words (`下肢` → `FAK`, `左下肢` → `ETE`, `躯干` → `BF`; `描述` misread `摘述` → `Fak`); an
+    /// English term the Chinese model misread comes out in Latin letters, which may still be replaced.
     static func isUnspaced(_ words: [RecognizedSpan]) -> Bool {
         let letters = words.flatMap(\.text.unicodeScalars).filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
         return !letters.isEmpty && letters.allSatisfy(Script.isUnspaced)
