@@ -595,59 +595,6 @@ void docscan_projective_grey(const uint32_t *src, int src_width, int src_height,
     }
 }
 
-/// Where output pixel `d` of `dst_length` samples a source of `src_length`: the first of its two source
-/// pixels, and the second's weight in 256ths.
-static void centred_sample(int d, int src_length, int dst_length, int *first, int *weight) {
-    double at = ((double)d + 0.5) * (double)src_length / (double)dst_length - 0.5;
-    if (at <= 0) { *first = 0; *weight = 0; return; }
-    if (at >= src_length - 1) { *first = src_length - 1; *weight = 0; return; }
-    int index = (int)at;
-    *first = index;
-    *weight = (int)((at - index) * 256.0 + 0.5);
-    if (*weight == 256) { *first = index + 1; *weight = 0; }
-}
-
-void docscan_scale_grey_centred(const uint32_t *src, int src_width, int src_height, int src_words_per_line,
-                                uint32_t *dst, int dst_width, int dst_height, int dst_words_per_line,
-                                int32_t *columns, uint8_t *row_above, uint8_t *row_below, uint8_t *line) {
-    if (src_width <= 0 || src_height <= 0) return;
-    int32_t *first_column = columns, *column_weight = columns + dst_width;
-    for (int x = 0; x < dst_width; x++) {
-        int first, weight;
-        centred_sample(x, src_width, dst_width, &first, &weight);
-        first_column[x] = first;
-        column_weight[x] = weight;
-    }
-    int above = -1, below = -1;
-    for (int y = 0; y < dst_height; y++) {
-        int first, weight;
-        centred_sample(y, src_height, dst_height, &first, &weight);
-        int second = first + 1 < src_height ? first + 1 : first;
-        // Consecutive output rows mostly share their source rows: unpack each only when it changes.
-        if (above != first) {
-            if (below == first) {
-                uint8_t *swap = row_above; row_above = row_below; row_below = swap;
-            } else {
-                unpack_row(src + (long)first * src_words_per_line, src_width, row_above);
-            }
-            above = first;
-            below = -1;
-        }
-        if (below != second) {
-            unpack_row(src + (long)second * src_words_per_line, src_width, row_below);
-            below = second;
-        }
-        for (int x = 0; x < dst_width; x++) {
-            int left = first_column[x], right = left + 1 < src_width ? left + 1 : left;
-            int wx = column_weight[x];
-            int top = (256 - wx) * row_above[left] + wx * row_above[right];
-            int bottom = (256 - wx) * row_below[left] + wx * row_below[right];
-            line[x] = (uint8_t)(((256 - weight) * top + weight * bottom + 32768) >> 16);
-        }
-        pack_row(line, dst_width, dst + (long)y * dst_words_per_line);
-    }
-}
-
 int docscan_area_map_length(int source_length, float scale) {
     return (int)(scale * (float)source_length + 0.5);
 }

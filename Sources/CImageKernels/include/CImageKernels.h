@@ -61,17 +61,6 @@ void docscan_projective_grey(const uint32_t *src, int src_width, int src_height,
                              uint32_t *dst, int dst_width, int dst_height, int dst_words_per_line,
                              const float *vc, uint8_t fill);
 
-/// Scales the 8-bit image `src` (Leptonica's layout) into `dst` by linear interpolation with the two
-/// images' pixel centres aligned: output pixel d samples the source at (d + 0.5) x `src` / `dst` - 0.5
-/// (clamped to the image), each axis alike, the four nearest levels weighted in 256ths. Leptonica's
-/// `pixScaleGrayLI` samples at d x `src` / `dst`, which aligns the images' top-left corners, so a page
-/// scaled and then given a quarter turn differs from the page turned and then scaled by a fraction of a
-/// pixel; centred, the two are the same. `columns` is scratch for 2 x `dst_width` ints, `row_above`
-/// and `row_below` for a source row's whole words of bytes each.
-void docscan_scale_grey_centred(const uint32_t *src, int src_width, int src_height, int src_words_per_line,
-                                uint32_t *dst, int dst_width, int dst_height, int dst_words_per_line,
-                                int32_t *columns, uint8_t *row_above, uint8_t *row_below, uint8_t *line);
-
 /// The length Leptonica's `pixScaleAreaMap` gives a side of `source_length` pixels scaled by `scale`.
 int docscan_area_map_length(int source_length, float scale);
 

@@ -70,8 +70,8 @@ extension PixImage {
     }
 
     /// Scaled by `factor`: area averaging for strong reductions (under 0.7) so text stays legible,
-    /// Leptonica's interpolating scale with sharpening otherwise (for a grey page, interpolated with the
-    /// pixel centres kept in place and sharpened in place: `scaledAndSharpenedInPlace`).
+    /// Leptonica's interpolating scale with sharpening otherwise (for a grey page computed in less memory,
+    /// `scaledAndSharpenedInPlace`).
     ///
     /// Scaling without the sharpening (linear interpolation or area averaging alone) was measured and not
     /// taken: fast mode's mean CER on ../shared/eval/real went 0.033 → 0.042 (a table photo 0.064 → 0.111)
