@@ -458,7 +458,7 @@ enum EdgePageFinder {
     /// line of print or a rule, paper on both sides, is not. The paper's level was taken at 6 px within
     /// alone; a sheet whose paper darkens just within its edge (old paper browned there, or a scan's own
     /// dark page edge printed on it) had it there as dark as its shadow 6 px beyond, and lay unfound on
-    /// white stone (the photo stress set's 1871 page: CER 0.167 fast, 0.059 accurate as it lay; 0.027 and
+    /// white stone (the photo stress set's 1871 page: CER 0.145 fast, 0.059 accurate as it lay; 0.024 and
     /// 0.013 from its sheet). No other page of eval/public, eval/real, Fixtures and the two photo stress
     /// sets (414 page-runs) changed.
     static let stepWithin = 2...8

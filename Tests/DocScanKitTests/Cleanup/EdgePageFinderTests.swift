@@ -100,7 +100,7 @@ struct EdgePageFinderTests {
     /// the edge, gone 20 px out). 6 px within a side at the working size, where the edge test compared
     /// the levels, lay the browned band, as dark as the shadow 6 px beyond, and the sheet was not found
     /// (the photo stress set's 1871 page on white stone, its scan's own dark page edge within the sheet:
-    /// read as it lay, CER 0.167 fast, 0.059 accurate; from its sheet 0.027 and 0.013). The lightest
+    /// read as it lay, CER 0.145 fast, 0.059 accurate; from its sheet 0.024 and 0.013). The lightest
     /// level 2–8 px within is compared now.
     @Test func aSheetBrownedAlongItsEdgesIsFound() throws {
         try expectSheetFound(in: try stonePhoto(
