@@ -128,6 +128,7 @@ public struct PageLoader: PageStage, Sendable {
         // Relative to the stored image, so a JPEG read at reduced size reports its whole reduction.
         var scale = Double(max(image.width, image.height)) / Double(max(width, height))
         let longSide = max(image.width, image.height)
+        var unscaled: (image: PixImage, factor: Double)?
         // A page only slightly over (an A4 scan at 300 dpi is 3,508 px) is left alone: resampling by a few
         // percent blurs every glyph and gains nothing.
         if Double(longSide) > Double(workingSize) * 1.1 {
@@ -136,11 +137,12 @@ public struct PageLoader: PageStage, Sendable {
             guard let smaller = image.scaled(by: factor) else {
                 throw PageError(.decodeFailed, "the page could not be scaled to the working size")
             }
+            unscaled = (image, factor)
             image = smaller
         }
         return LoadedPage(
             image: image, format: format, originalWidth: width, originalHeight: height, scale: scale,
-            exifOrientation: exifValue, exifApplied: exifApplied)
+            exifOrientation: exifValue, exifApplied: exifApplied, unscaled: unscaled)
     }
 
     /// The largest JPEG reduction (2, 4 or 8) that still leaves the longer side at or above the working

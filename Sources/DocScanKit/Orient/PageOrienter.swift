@@ -361,7 +361,13 @@ public final class PageOrienter: PageStage {
         var report = report ?? Self.report(of: page)
         let quarterTurns = ((rotation / 90) % 4 + 4) % 4
         guard quarterTurns != 0 else { return OrientedPage(image: page.image, orientation: report) }
-        guard let image = page.image.rotated(quarterTurns: quarterTurns) else {
+        // Turned before it is scaled, so it is the very image of the page scanned upright (`LoadedPage.unscaled`).
+        let image = if let unscaled = page.unscaled {
+            unscaled.image.rotated(quarterTurns: quarterTurns).flatMap { $0.scaled(by: unscaled.factor) }
+        } else {
+            page.image.rotated(quarterTurns: quarterTurns)
+        }
+        guard let image else {
             throw PageError(.decodeFailed, "the page could not be turned upright")
         }
         report.rotation = quarterTurns * 90

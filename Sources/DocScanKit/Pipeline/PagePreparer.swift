@@ -40,11 +40,13 @@ final class PagePreparer {
         _ page: PageReference, context: inout PageContext, clock: inout StageClock, keepingUpright: Bool = false,
         rotation: Int? = nil
     ) throws -> PreparedPage {
-        let loaded = try clock.time(\.load) { try loader.run(page, context: &context) }
+        var loaded = try clock.time(\.load) { try loader.run(page, context: &context) }
         let oriented = try clock.time(\.orient) {
             if let rotation { return try PageOrienter.turned(loaded, by: rotation) }
             return try orienter.run(loaded, context: &context)
         }
+        // Wanted only to turn the page later; through the clean-up it would hold a second full-size copy.
+        if oriented.pending == nil { loaded.unscaled = nil }
         let warnedBefore = context.warnings.count
         var cleaned = try clock.time(\.cleanup) { try cleaner.run(oriented, context: &context) }
         var upright = oriented.image
