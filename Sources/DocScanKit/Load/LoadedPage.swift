@@ -19,6 +19,7 @@ public struct LoadedPage {
     /// was not scaled. A page found turned is turned at this size and then scaled (`PageOrienter.turned`):
     /// scaling samples from the top-left corner, so scaled and then turned it is a fraction of a pixel
     /// off the same page scanned upright, and reads differently (eval/public's Chinese page, 3,508 px in
-    /// fast mode, turned a quarter: CER 0.0334 against 0.0061 upright).
+    /// fast mode, turned a quarter: CER 0.0334 against 0.0061 upright). Nil too for a page reduced by
+    /// more than half (`PageLoader.smallestFactorKeptForTurning`).
     var unscaled: (image: PixImage, factor: Double)? = nil
 }

@@ -36,6 +36,11 @@ public struct PageLoader: PageStage, Sendable {
         }
     }
 
+    /// The least factor by which a page scaled to the working size keeps its loaded image until its
+    /// orientation is settled (`LoadedPage.unscaled`): a page reduced further (a 100-megapixel scan,
+    /// 100 MB grey against 12 MB at the working size) is let go at once, and turned after scaling.
+    static let smallestFactorKeptForTurning = 0.5
+
     /// Leptonica prints its errors to stderr; docscan reports them itself, once, with the file name.
     private static let silenceLeptonica: Void = LeptonicaMessages.silence()
 
@@ -137,7 +142,7 @@ public struct PageLoader: PageStage, Sendable {
             guard let smaller = image.scaled(by: factor) else {
                 throw PageError(.decodeFailed, "the page could not be scaled to the working size")
             }
-            unscaled = (image, factor)
+            if factor >= Self.smallestFactorKeptForTurning { unscaled = (image, factor) }
             image = smaller
         }
         return LoadedPage(

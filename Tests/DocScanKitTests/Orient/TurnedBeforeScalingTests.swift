@@ -29,10 +29,13 @@ struct TurnedBeforeScalingTests {
         #expect(!late.hasSamePixels(as: upright.image))
     }
 
-    /// A page the loader did not scale has nothing kept besides its image.
-    @Test func aPageNotScaledKeepsNoSecondCopy() throws {
-        let loaded = try load(TestSupport.fixture("en_letter_150dpi.png"), PageLoader(workingSize: 1600))
-        #expect(loaded.unscaled == nil && loaded.scale == 1)
+    /// A page the loader did not scale has nothing kept besides its image; nor has one it reduced by more
+    /// than half (0.46 here), whose loaded image would cost more memory than the reading.
+    @Test func aPageNotScaledOrReducedByMoreThanHalfKeepsNoSecondCopy() throws {
+        let whole = try load(TestSupport.fixture("en_letter_150dpi.png"), PageLoader(workingSize: 1600))
+        #expect(whole.unscaled == nil && whole.scale == 1)
+        let reduced = try load(TestSupport.fixture("en_letter_150dpi.png"), PageLoader(workingSize: 800))
+        #expect(reduced.unscaled == nil && abs(reduced.scale - 800.0 / 1754) < 1e-9)
     }
 
     private func load(_ url: URL, _ loader: PageLoader) throws -> LoadedPage {
