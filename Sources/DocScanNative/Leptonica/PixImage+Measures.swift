@@ -240,13 +240,3 @@ extension PixImage {
         Histogram(taking: withUnsafePix { pix in mask.withUnsafePix { pixGetGrayHistogramMasked(pix, $0, Int32(x), Int32(y), 1) } })
     }
 }
-
-extension PixImage {
-    /// Whether `other` has this image's size, depth and pixels (`pixEqual`; the resolution is not
-    /// compared).
-    package func hasSamePixels(as other: PixImage) -> Bool {
-        var same: Int32 = 0
-        let status = withUnsafePix { pix in other.withUnsafePix { otherPix in pixEqual(pix, otherPix, &same) } }
-        return status == 0 && same == 1
-    }
-}
