@@ -14,6 +14,11 @@ orientation and saved as a JPEG without a resolution, once per variant:
   rot180   turned 180 degrees
   rot270   turned 270 degrees anticlockwise (90 clockwise)
   qNN      saved at JPEG quality NN (q40, q60, q85, ...)
+  tiltNN   turned NN degrees anticlockwise (tilt-NN: clockwise), the frame grown to hold it and its
+           new corners filled with the colour of the photo's border (a phone held askew)
+  warm     lit by a tungsten lamp: red kept, green x 0.9, blue x 0.65
+  falloff  light falling off across the frame: its right side at 45% of its levels (a lamp to the left)
+  keystone seen from below: the frame's top a fifth narrower than its foot, corners filled as for tilt
 
 OUT gets NAME__VARIANT.jpg, NAME__VARIANT.gt.txt (the source's ground truth) and a manifest.tsv in
 the eval sets' format, so `scripts/eval.py --set OUT` scores them. The photos are real pages of text
@@ -32,6 +37,14 @@ from PIL import Image, ImageFilter, ImageOps
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def border_colour(image):
+    """The median colour of the photo's outermost pixels, which fills a tilted frame's corners."""
+    width, height = image.size
+    pixels = [image.getpixel((x, y)) for x in range(0, width, 7) for y in (0, height - 1)]
+    pixels += [image.getpixel((x, y)) for y in range(0, height, 7) for x in (0, width - 1)]
+    return tuple(sorted(p[channel] for p in pixels)[len(pixels) // 2] for channel in range(3))
+
+
 def variant(image, name):
     if name == "half":
         return image.resize((image.width // 2, image.height // 2), Image.LANCZOS), 88
@@ -47,6 +60,24 @@ def variant(image, name):
         return image.transpose(Image.ROTATE_180), 88
     if name == "rot270":
         return image.transpose(Image.ROTATE_270), 88
+    if name.startswith("tilt"):
+        return image.rotate(float(name[4:]), resample=Image.BICUBIC, expand=True,
+                            fillcolor=border_colour(image)), 88
+    if name == "keystone":
+        width, height = image.size
+        # The quadrilateral of the photo each corner of the new frame samples, anticlockwise from the
+        # top left: the top row takes in a tenth more either side, so what the photo shows narrows there.
+        quad = (-0.1 * width, 0, 0, height, width, height, 1.1 * width, 0)
+        return image.transform(image.size, Image.QUAD, quad, resample=Image.BICUBIC,
+                               fillcolor=border_colour(image)), 88
+    if name == "warm":
+        red, green, blue = image.split()
+        return Image.merge("RGB", (red, green.point(lambda v: int(v * 0.9)),
+                                   blue.point(lambda v: int(v * 0.65)))), 88
+    if name == "falloff":
+        ramp = Image.linear_gradient("L").rotate(90, expand=True).resize(image.size)
+        shade = ramp.point(lambda v: int(255 - v * 0.55))
+        return Image.composite(image, Image.new("RGB", image.size), shade), 88
     if name.startswith("q") and name[1:].isdigit():
         return image, int(name[1:])
     sys.exit(f"unknown variant {name!r}")
