@@ -80,6 +80,39 @@ struct StrayLinesTests {
         #expect(StrayLines.strip(&crowded, width: 1880, height: 2500) == 0)
     }
 
+    /// The facing page's line ends joined by Tesseract to the page's own lines beside them (eval/real's
+    /// open cookbook turned 7°, accurate mode, 1,888 px wide): the joined line keeps its own words, and
+    /// a line of the page starting closer to the sliver's widest piece than the gutter (34 px, the gutter
+    /// 56), far down the page from it, stays: the sliver's lines and the column bend with the spine.
+    @Test func theFacingPagesLineEndsJoinedToThePagesLinesGo() {
+        let words = [
+            Self.span("wl", 45, x: 9, y: 50, width: 60, height: 24), Self.span("A", 45, x: 100, y: 52, width: 32, height: 22),
+            Self.span("oo", 60, x: 12, y: 190, width: 40, height: 40), Self.span("nh,", 55, x: 80, y: 195, width: 60, height: 40),
+            Self.span("%", 40, x: 180, y: 200, width: 83, height: 30),
+            Self.span("bined.", 95, x: 361, y: 210, width: 80, height: 27), Self.span("You", 96, x: 450, y: 210, width: 45, height: 20),
+            Self.span("dough.", 96, x: 361, y: 252, width: 63, height: 27), Self.span("Use", 96, x: 437, y: 249, width: 37, height: 20),
+            Self.span("Preheat", 95, x: 318, y: 1304, width: 95, height: 28), Self.span("the", 96, x: 420, y: 1304, width: 40, height: 28),
+            Self.span("a", 30, x: 92, y: 1890, width: 20, height: 25), Self.span("a", 30, x: 130, y: 1892, width: 22, height: 25),
+            Self.span("with", 96, x: 297, y: 1898, width: 50, height: 24), Self.span("butter.", 96, x: 355, y: 1898, width: 50, height: 24),
+        ]
+        let lines = [
+            Self.span("wl A", 45, x: 9, y: 50, width: 123, height: 24),
+            Self.span("oo nh, % bined. You", 74, x: 12, y: 190, width: 483, height: 45),
+            Self.span("dough. Use", 96, x: 361, y: 249, width: 113, height: 30),
+            Self.span("Preheat the", 95, x: 318, y: 1304, width: 142, height: 28),
+            Self.span("a a", 30, x: 92, y: 1890, width: 60, height: 27),
+            Self.span("with butter.", 96, x: 297, y: 1898, width: 108, height: 24),
+        ]
+        var page = RecognizedText(
+            text: lines.map(\.text).joined(separator: "\n"), meanConfidence: 80, words: words, lines: lines, resolution: 300)
+        #expect(StrayLines.strip(&page, width: 1888, height: 2536) == 3)
+        let expected = ["bined. You", "dough. Use", "Preheat the", "with butter."]
+        #expect(page.lines.map(\.text) == expected)
+        #expect(page.text == expected.joined(separator: "\n"))
+        #expect(page.words.map(\.text) == ["bined.", "You", "dough.", "Use", "Preheat", "the", "with", "butter."])
+        #expect(page.lines[0].box == PageBox(x: 361, y: 210, width: 134, height: 27))
+    }
+
     /// Lines of the page itself that start at its side (a page cut close) stay, a short one among them:
     /// no gutter parts them from the rest.
     @Test func aPageCutCloseKeepsItsLines() {
