@@ -36,8 +36,8 @@ public struct PageLayout: Codable, Equatable, Sendable {
     /// gutter read `|`), taken out of the text (`EdgeMarks`).
     public var edgeMarks = 0
     /// Lines read where there was no print, at almost no confidence: down a stripe (a book's stacked
-    /// page edges, a desk's edge) or along the page's top or bottom edge; taken out of the text
-    /// (`StrayLines`).
+    /// page edges, a desk's edge) or along the page's top or bottom edge, and a facing page's line ends
+    /// along its side (with lines that lost only those words); taken out of the text (`StrayLines`).
     public var strayLines = 0
     /// Lines read with little confidence and read again, surer, from the page as Tesseract thresholds it
     /// (`ThresholdedLines`).
