@@ -98,10 +98,15 @@ extension RecognizedText {
     mutating func moveLines(byLineHeight next: ([RecognizedSpan], Int) -> (line: Int, after: Int?)?) -> Int {
         guard let typical = typicalLineHeight else { return 0 }
         let moved = moveLines { next($0, typical) }
-        while moved > 0, text.contains("\n\n\n") {
+        if moved > 0 { collapseBlankLines() }
+        return moved
+    }
+
+    /// Leaves one blank line wherever lines taken out of the text left several in a row.
+    mutating func collapseBlankLines() {
+        while text.contains("\n\n\n") {
             text = text.replacingOccurrences(of: "\n\n\n", with: "\n\n")
         }
-        return moved
     }
 
     /// Takes line `index` out of the lines, its words out of the words and its text (with the line

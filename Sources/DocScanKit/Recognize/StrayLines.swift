@@ -1,5 +1,4 @@
 import DocScanCore
-import Foundation
 
 /// Takes out lines Tesseract read where there is no print, at almost no confidence: down a stripe, or
 /// along the page's top or bottom edge.
@@ -75,9 +74,7 @@ enum StrayLines {
         // From the last back, so the earlier indices stay valid.
         for index in stray.sorted().reversed() { _ = page.removeLine(at: index) }
         // Lines gone from between paragraphs leave one blank line, not several.
-        while !stray.isEmpty, page.text.contains("\n\n\n") {
-            page.text = page.text.replacingOccurrences(of: "\n\n\n", with: "\n\n")
-        }
+        if !stray.isEmpty { page.collapseBlankLines() }
         return stray.count + trimmed.count
     }
 
@@ -129,12 +126,11 @@ struct LinePiece {
     /// centre lies in its box); a line with no words is one piece.
     static func pieces(of page: RecognizedText, parting gap: Double) -> [LinePiece] {
         // A word whose centre lies in two lines' boxes (slanted lines overlap) belongs to the first.
-        var owner: [Int: Int] = [:]
-        for word in page.words.indices {
-            owner[word] = page.lines.indices.first { page.lines[$0].box.containsCentre(of: page.words[word].box) }
+        let wordsOfLine = Dictionary(grouping: page.words.indices) { word in
+            page.lines.indices.first { page.lines[$0].box.containsCentre(of: page.words[word].box) }
         }
         return page.lines.indices.flatMap { line -> [LinePiece] in
-            let words = page.words.indices.filter { owner[$0] == line }.sorted { page.words[$0].box.x < page.words[$1].box.x }
+            let words = (wordsOfLine[line] ?? []).sorted { page.words[$0].box.x < page.words[$1].box.x }
             guard let first = words.first else { return [LinePiece(line: line, words: [], box: page.lines[line].box)] }
             var pieces = [LinePiece(line: line, words: [first], box: page.words[first].box)]
             for word in words.dropFirst() {
