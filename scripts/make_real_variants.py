@@ -19,6 +19,10 @@ orientation and saved as a JPEG without a resolution, once per variant:
   warm     lit by a tungsten lamp: red kept, green x 0.9, blue x 0.65
   falloff  light falling off across the frame: its right side at 45% of its levels (a lamp to the left)
   keystone seen from below: the frame's top a fifth narrower than its foot, corners filled as for tilt
+  noise    a high-ISO sensor's grain: Gaussian noise of sigma 14 levels on each channel, saved at 80
+  lownoise a dim room shot at high ISO: levels x 0.5, then grain of sigma 10, saved at 80
+  glare    a lamp's reflection: a soft elliptical highlight over a third of the frame, its middle
+           78% of the way to white (print there keeps a fifth of its contrast)
 
 OUT gets NAME__VARIANT.jpg, NAME__VARIANT.gt.txt (the source's ground truth) and a manifest.tsv in
 the eval sets' format, so `scripts/eval.py --set OUT` scores them. The photos are real pages of text
@@ -32,7 +36,7 @@ import csv
 import os
 import sys
 
-from PIL import Image, ImageFilter, ImageOps
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -78,6 +82,19 @@ def variant(image, name):
         ramp = Image.linear_gradient("L").rotate(90, expand=True).resize(image.size)
         shade = ramp.point(lambda v: int(255 - v * 0.55))
         return Image.composite(image, Image.new("RGB", image.size), shade), 88
+    if name in ("noise", "lownoise"):
+        base = image.point(lambda level: int(level * 0.5)) if name == "lownoise" else image
+        sigma = 10 if name == "lownoise" else 14
+        grain = Image.merge("RGB", [Image.effect_noise(image.size, sigma) for _ in range(3)])
+        # effect_noise is centred on 128: base + grain - 128, clipped, is zero-mean grain.
+        return ImageChops.add(base, grain, scale=1.0, offset=-128), 80
+    if name == "glare":
+        width, height = image.size
+        mask = Image.new("L", image.size, 0)
+        box = (int(0.45 * width), int(0.2 * height), int(0.85 * width), int(0.55 * height))
+        ImageDraw.Draw(mask).ellipse(box, fill=200)
+        mask = mask.filter(ImageFilter.GaussianBlur(0.08 * min(width, height)))
+        return Image.composite(Image.new("RGB", image.size, (255, 255, 255)), image, mask), 88
     if name.startswith("q") and name[1:].isdigit():
         return image, int(name[1:])
     sys.exit(f"unknown variant {name!r}")
