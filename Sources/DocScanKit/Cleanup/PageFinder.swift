@@ -15,8 +15,8 @@ import DocScanNative
 ///
 /// A shadow across the sheet ends its bright region in a straight, soft side; such a region gives way
 /// to the sheet's outline (`EdgePageFinder`) when that is clearly larger, and so does a region that
-/// fits its quadrilateral poorly, has a corner far off square or a side that hardly stands out, to an
-/// outline that holds it (`outlineIsTheSheet`).
+/// fits its quadrilateral poorly, or has a corner far off square, to an outline that holds it
+/// (`outlineIsTheSheet`).
 public enum PageFinder {
     /// Why no quadrilateral was used, for the record.
     public enum Outcome: Equatable, Sendable {
@@ -80,7 +80,7 @@ public enum PageFinder {
         }
         if let best {
             let quad = best.quad.scaled(by: 1 / factor)
-            guard best.isSoft || best.isWeak || best.misfit > poorFit || quad.largestCornerSkew > misshapenCorner,
+            guard best.isSoft || best.misfit > poorFit || quad.largestCornerSkew > misshapenCorner,
                   let outline = EdgePageFinder.find(in: image), outlineIsTheSheet(outline, over: best, quad: quad, in: image)
             else { return found(best, scaledBy: 1 / factor) }
             return found(outline)
@@ -140,14 +140,10 @@ public enum PageFinder {
         // A region with a side that fades may end at a shadow across the sheet: its outline is taken
         // instead when clearly larger. (A book's page shaded towards the spine keeps its region.)
         if region.isSoft && clearlyLarger { return true }
-        // A misshapen region ended at a shadow whose edge is as crisp as the paper's, or one with a side
-        // that hardly stands out (the shaded paper beyond it, not the desk): the whole outline, seen
-        // plainly on all four sides, holding it and clearly larger, is the sheet. Fixtures' shadowed
-        // invoice turned 6–30° (46 runs, both modes) lost its shaded rows in 10 (CER 0.56–0.61): its lit
-        // part was taken for the sheet, the side along the shadow measured soft or not by the angle and
-        // working size. In 8 that side was weak, and they now read whole; in 2 it was neither (left).
-        if quad.largestCornerSkew > misshapenCorner || region.isWeak, outline.score >= fullOutline, outline.sidesAlongFrame == 0,
-           clearlyLarger, holds(quad, within: outline.quad, in: image) {
+        // A misshapen region ended at a shadow whose edge is as crisp as the paper's: the whole outline,
+        // seen plainly on all four sides, holding it and clearly larger, is the sheet.
+        if quad.largestCornerSkew > misshapenCorner && outline.score >= fullOutline && outline.sidesAlongFrame == 0
+            && clearlyLarger && holds(quad, within: outline.quad, in: image) {
             return true
         }
         guard region.misfit > poorFit, outline.score >= clearOutline else { return false }
