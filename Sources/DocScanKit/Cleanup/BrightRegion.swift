@@ -5,8 +5,8 @@ import DocScanNative
 /// region of pixels lighter than the threshold, its corners the region's extreme points along the two
 /// diagonals (smallest and largest x+y and x−y), which for a convex quadrilateral turned less than 45°
 /// are its corners. Text and pictures are holes in it, filled before it is measured: how badly it fits
-/// its quadrilateral, whether it stands out from what lies around it, whether a side fades or hardly
-/// stands out, and where its sides bow.
+/// its quadrilateral, whether it stands out from what lies around it, whether a side fades, hardly
+/// stands out or stands out far less than another, and where its sides bow.
 struct BrightRegion {
     /// The corners, in the reduced copy's pixels.
     var quad: PageQuad
@@ -18,6 +18,10 @@ struct BrightRegion {
     /// A side stands out less than `edgeContrast`, perhaps where shading within the sheet crosses the
     /// threshold.
     var isWeak: Bool
+    /// The side (index into `quad.sides`) that stands out least, when it stands out less than
+    /// `edgeContrast` or `faintShare` of the side that stands out most: perhaps a shadow's edge across
+    /// the sheet, the shaded paper beyond it lighter than the desk.
+    var faintSide: Int?
     /// The region's sides where they curve (`CurvedSides`).
     var sides: CurvedSides?
 
@@ -32,6 +36,12 @@ struct BrightRegion {
     /// How much darker the band just outside the quadrilateral must be than the band just inside: a
     /// sheet stands out from its background, a white box on a scanned page does not.
     static let edgeContrast = 25.0
+    /// A side standing out less than this share of the side that stands out most is faint. A hard
+    /// shadow across Fixtures' shadowed invoice, the shaded paper beyond it still lighter than the
+    /// desk, stood out by 41–48 grey levels where the sheet's edges stood out by 149–155 (0.26–0.32);
+    /// no sheet of eval/real or of Fixtures' other photos had a side under 0.4 with room beyond it
+    /// (`growthBeyondFaintSide`).
+    static let faintShare = 0.4
 
     /// The smallest sheet, as a share of the photo: a receipt on a counter fills about a tenth.
     static let minimumArea = 0.05
@@ -78,7 +88,28 @@ struct BrightRegion {
         }
         return .found(BrightRegion(
             quad: quad, misfit: misfit, isSoft: hasSoftSide(quad, sides: bowing, in: small, band: band),
-            isWeak: (contrast.weakest ?? edgeContrast) < edgeContrast, sides: bowing))
+            isWeak: (contrast.weakest?.contrast ?? edgeContrast) < edgeContrast,
+            faintSide: contrast.weakest.flatMap { weakest in
+                weakest.contrast < max(edgeContrast, faintShare * contrast.strongest) ? weakest.side : nil
+            },
+            sides: bowing))
+    }
+
+    /// How much larger the region would be were its faint side moved out to the frame's border (the
+    /// side's length times how far its middle lies from the border along its normal, over its area);
+    /// nil without a faint side. A shadow's edge across the sheet leaves the sheet's shaded part beyond
+    /// it; a faint side near the border leaves no room for one.
+    func growthBeyondFaintSide(width: Int, height: Int) -> Double? {
+        guard let faintSide, quad.sides.indices.contains(faintSide), quad.area > 0 else { return nil }
+        let side = quad.sides[faintSide]
+        let middle = PageQuad.point(on: side, at: 0.5)
+        var room = Double.infinity
+        if side.normalX > 1e-6 { room = min(room, (Double(width) - middle.x) / side.normalX) }
+        if side.normalX < -1e-6 { room = min(room, -middle.x / side.normalX) }
+        if side.normalY > 1e-6 { room = min(room, (Double(height) - middle.y) / side.normalY) }
+        if side.normalY < -1e-6 { room = min(room, -middle.y / side.normalY) }
+        let length = side.start.distance(to: side.end)
+        return 1 + length * max(0, room) / quad.area
     }
 
     /// A side must curve by this share of its length (`CurvedSides.curvature`) for the warp to follow
@@ -98,11 +129,14 @@ struct BrightRegion {
 
     /// Median grey just inside the quadrilateral's edges minus the median just outside, sampled along
     /// each edge at `band` pixels from it; nil when too few samples fall inside the image.
-    /// Also the least contrast of a single side (`weakest`; nil when no side has 20 samples either way
-    /// inside the image).
-    private static func edgeContrast(of quad: PageQuad, sides: CurvedSides?, in image: PixImage, band: Double) -> (all: Double, weakest: Double?)? {
+    /// Also the side that stands out least, and by how much (`weakest`; nil when no side has 20 samples
+    /// either way inside the image).
+    private static func edgeContrast(
+        of quad: PageQuad, sides: CurvedSides?, in image: PixImage, band: Double
+    ) -> (all: Double, weakest: (side: Int, contrast: Double)?, strongest: Double)? {
         var inside: [UInt32] = [], outside: [UInt32] = []
-        var weakest: Double?
+        var weakest: (side: Int, contrast: Double)?
+        var strongest = 0.0
         func sample(_ x: Double, _ y: Double, into values: inout [UInt32]) {
             guard x >= 0, y >= 0, x < Double(image.width), y < Double(image.height) else { return }
             if let value = image.pixel(x: Int(x), y: Int(y)) { values.append(value) }
@@ -119,11 +153,12 @@ struct BrightRegion {
             }
             if inside.count - inStart >= 20, outside.count - outStart >= 20 {
                 let contrast = median(inside[inStart...]) - median(outside[outStart...])
-                weakest = min(weakest ?? contrast, contrast)
+                if contrast < weakest?.contrast ?? .infinity { weakest = (index, contrast) }
+                strongest = max(strongest, contrast)
             }
         }
         guard inside.count >= 40, outside.count >= 40 else { return nil }
-        return (median(inside[...]) - median(outside[...]), weakest)
+        return (median(inside[...]) - median(outside[...]), weakest, strongest)
     }
 
     /// The least share of a side's contrast (over `band` either way) that must lie in its steepest 4 px.
