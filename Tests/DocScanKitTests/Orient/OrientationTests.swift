@@ -26,12 +26,14 @@ struct OrientationTests {
         #expect(orientation.detected && orientation.applied)
         #expect(orientation.rotation == correction)
         // The ascender count (English) found the page clearly turned, with Leptonica's minimum confidence (8)
-        // and ratio (2.5): it proposed the turn, the reading check took it, and OSD was not asked.
+        // and ratio (2.5): it proposed the turn and OSD was not asked. A quarter turn is taken as it is; a
+        // half turn only once the page's square has read better turned.
         let up = try #require(orientation.ascendersUp), left = try #require(orientation.ascendersLeft)
         let clear = correction == 180 ? up <= -8 && abs(up) >= 2.5 * abs(left) : abs(left) >= 8 && abs(left) >= 2.5 * abs(up)
         #expect(clear, "ascenders up \(up), left \(left)")
         #expect(orientation.turnProposedBy == "ascenders")
         #expect(orientation.osdAngle == nil && orientation.script == nil, "OSD ran")
+        #expect((orientation.confidenceAsIs == nil) == (correction != 180), "\(orientation)")
         let cer = try Self.letterCER(record)
         #expect(abs(cer - Self.uprightLetterCER) <= 0.01, "CER \(cer) against upright \(Self.uprightLetterCER)")
     }
@@ -42,12 +44,16 @@ struct OrientationTests {
             TestSupport.special("orientation/zh_notice_rot270.png"), mode: .accurate, languages: "chi_sim,eng").first)
         #expect(turned.orientation?.applied == true)
         #expect(turned.orientation?.rotation == 90)
-        #expect(turned.orientation?.turnProposedBy == "osd")
-        // The upright page's punctuation settled it; the turned one's lines run down the page, and OSD
-        // looked at it in full (250 characters).
+        // The upright page's punctuation settled it; the turned one's lines run down the page, and its
+        // marks counted with it turned a quarter proposed the turn, without OSD. Its square, read as it
+        // is, is garble, so the turn is taken.
         #expect(upright.orientation?.punctuationMarks?.correction == 0 && upright.orientation?.osdAngle == nil)
         #expect(turned.orientation?.punctuationMarks?.correction == nil)
-        #expect(turned.orientation?.osdCharacters == 250)
+        #expect(turned.orientation?.punctuationMarks?.quarterCorrection == 90)
+        #expect(turned.orientation?.turnProposedBy == "punctuation")
+        #expect(turned.orientation?.osdAngle == nil, "OSD ran")
+        let asIs = try #require(turned.orientation?.confidenceAsIs)
+        #expect(asIs < PageOrienter.Options.garbledAsIs)
         let truth = try TestSupport.groundTruth("zh_notice")
         let uprightCER = CharacterErrorRate.of(upright.text, reference: truth, chinese: true)
         let turnedCER = CharacterErrorRate.of(turned.text, reference: truth, chinese: true)

@@ -55,6 +55,37 @@ struct PageOrienterOSDTests {
         #expect(checker.answers.isEmpty)
     }
 
+    /// A quarter turn the ascenders show clearly is taken without reading the square: a checker that would
+    /// refuse it is never asked (on the eval sets it never refused one, and reading a Latin page's square
+    /// both ways cost up to 4.7 s). A half turn they show is still read both ways (above).
+    @Test(arguments: [("en_letter_rot90", 270), ("en_letter_rot270", 90)])
+    func aQuarterTurnTheAscendersShowIsTakenUnread(name: String, correction: Int) throws {
+        let configuration = try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "eng"), jobs: 1)
+        let checker = AnsweringChecker(answers: [95, 40])
+        let orienter = try PageOrienter(options: configuration.orientation, osdModel: configuration.osdModel, checker: checker)
+        let (report, warnings) = try oriented(TestSupport.special("orientation/\(name).png"), by: orienter, configuration)
+        #expect(report.turnProposedBy == "ascenders" && report.osdAngle == nil, "\(report)")
+        #expect(report.rotation == correction && report.applied, "\(report)")
+        #expect(report.confidenceAsIs == nil && report.confidenceTurned == nil, "\(report)")
+        #expect(checker.answers == [95, 40], "the square was read")
+        #expect(warnings.isEmpty, "\(warnings)")
+    }
+
+    /// A quarter turn the punctuation shows is checked by reading, since an upright page of vertical
+    /// Chinese has its lines down the page too: refused when the square reads clearly better as it is.
+    @Test func aQuarterTurnThePunctuationShowsIsRefusedWhenThePageReadsBetterAsItIs() throws {
+        let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
+        let checker = AnsweringChecker(answers: [80, 20])
+        let orienter = try PageOrienter(options: configuration.orientation, osdModel: configuration.osdModel, checker: checker)
+        let (report, warnings) = try oriented(TestSupport.special("orientation/zh_notice_rot270.png"), by: orienter, configuration)
+        #expect(report.turnProposedBy == "punctuation" && report.osdAngle == nil, "\(report)")
+        #expect(report.punctuationMarks?.quarterCorrection == 90, "\(report)")
+        #expect(report.confidenceAsIs == 80 && report.confidenceTurned == 20, "\(report)")
+        #expect(report.rotation == 0 && !report.applied, "\(report)")
+        #expect(warnings.contains { $0.contains("proposed turning the page by 90°, but it reads better as it is") }, "\(warnings)")
+        #expect(checker.answers.isEmpty)
+    }
+
     /// A square that reads as garble as it is cannot refuse the turn: it is taken without reading the
     /// square turned. One that reads a little better than garble is still checked both ways (the steep
     /// photo of an upright Chinese page that OSD wanted turned: 37 as it was, 13 turned).
@@ -79,6 +110,8 @@ struct PageOrienterOSDTests {
         var configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
         // OSD finds the turn with confidence about 9: under this threshold, every turn it proposes is unsure.
         configuration.orientation.threshold = 100
+        // The notice on its side is decided by its punctuation; OSD's verdict is what is tried here.
+        configuration.orientation.punctuationCheck = false
         let recognizer = try configuration.recognizers.make(configuration.models, nil)
         let orienter = try PageOrienter(options: configuration.orientation, osdModel: configuration.osdModel, checker: recognizer)
         let (report, warnings) = try oriented(TestSupport.special("orientation/zh_notice_rot270.png"), by: orienter, configuration)
@@ -98,6 +131,8 @@ struct PageOrienterOSDTests {
     func anUnsureTurnIsTakenOnlyWhenTheSquareProvesIt(answers: [Double], applied: Bool) throws {
         var configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
         configuration.orientation.threshold = 100
+        // The notice on its side is decided by its punctuation; OSD's verdict is what is tried here.
+        configuration.orientation.punctuationCheck = false
         let checker = AnsweringChecker(answers: answers)
         let orienter = try PageOrienter(options: configuration.orientation, osdModel: configuration.osdModel, checker: checker)
         let (report, warnings) = try oriented(TestSupport.special("orientation/zh_notice_rot270.png"), by: orienter, configuration)
@@ -254,7 +289,9 @@ struct PageOrienterOSDTests {
     /// OSD's model gone in the middle of a run (it is loaded again for each page that needs it): the page
     /// is kept as it is, with a warning that says why, instead of failing.
     @Test func aPageWhoseOSDModelIsGoneIsKeptAsItIsWithAWarning() throws {
-        let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
+        var configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim,eng"), jobs: 1)
+        // The notice on its side is decided by its punctuation; OSD is what is tried here.
+        configuration.orientation.punctuationCheck = false
         let installed = try #require(configuration.osdModel)
         let folder = try TestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

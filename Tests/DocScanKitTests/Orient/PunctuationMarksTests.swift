@@ -22,8 +22,8 @@ struct PunctuationMarksTests {
     }
 
     /// Scans in Latin letters and Chinese, at the size a run in their language judges them: upright and
-    /// upside down they are decided, the right way; on their side they are left to OSD (`nil`), since
-    /// an upright page of vertical text has its lines down the page too.
+    /// upside down they are decided by `correction`, the right way; on their side by `quarterCorrection`
+    /// (or not at all), never the wrong way, and never by `correction`.
     @Test(arguments: [("en_letter.png", 1600), ("de_brief.png", 1600), ("en_invoice.png", 1600), ("zh_notice.png", 2400)])
     func scansAreDecidedUprightAndUpsideDown(name: String, workingSize: Int) throws {
         let image = try Self.reduced(TestSupport.fixture(name), workingSize: workingSize)
@@ -31,17 +31,21 @@ struct PunctuationMarksTests {
             let (marks, undo) = try Self.marks(image, quarterTurns: quarterTurns)
             if quarterTurns % 2 == 0 {
                 #expect(marks.correction == undo, "\(name) turned \(quarterTurns * 90)°: \(marks)")
+                #expect(marks.quarterCorrection == nil, "\(name) turned \(quarterTurns * 90)°: \(marks)")
                 // Marks at the feet of the lines, few at their heads, and almost none across them.
                 let (feet, heads) = quarterTurns == 0 ? (marks.low, marks.high) : (marks.high, marks.low)
                 #expect(feet >= 10 && heads * 4 <= feet && (marks.lowTurned + marks.highTurned) * 4 <= feet, "\(name): \(marks)")
             } else {
                 #expect(marks.correction == nil, "\(name) turned \(quarterTurns * 90)°: \(marks)")
+                #expect(marks.quarterCorrection == nil || marks.quarterCorrection == undo, "\(name) turned \(quarterTurns * 90)°: \(marks)")
+                // The Chinese notice's full stops decide it on its side too: OSD is not needed.
+                if name.hasPrefix("zh_") { #expect(marks.quarterCorrection == undo, "\(name) turned \(quarterTurns * 90)°: \(marks)") }
             }
         }
     }
 
     /// Photos (desks, curls, blur, tilts, receipts, tables) and the lab report's table turned every way:
-    /// what is decided is right. At the orient stage's 1,600 px none of these photos is decided (their
+    /// what is decided is right, upright, upside down or on their side. At the orient stage's 1,600 px none of these photos is decided (their
     /// lines lean, bend or blur apart, and their marks with them): they go to OSD as before.
     @Test func photosAndTablesAreNeverJudgedTheWrongWay() throws {
         let folder = TestSupport.special("photos")
@@ -52,6 +56,8 @@ struct PunctuationMarksTests {
             for quarterTurns in 0..<4 {
                 let (marks, undo) = try Self.marks(image, quarterTurns: quarterTurns)
                 #expect(marks.correction == nil || marks.correction == undo, "\(url.lastPathComponent) turned \(quarterTurns * 90)°: \(marks)")
+                #expect(marks.quarterCorrection == nil || marks.quarterCorrection == undo,
+                        "\(url.lastPathComponent) turned \(quarterTurns * 90)°: \(marks)")
             }
         }
     }
