@@ -13,6 +13,8 @@ struct TurnAfterReadingTests {
         // it: the page stays turned.
         configuration.orientation.threshold = 100
         configuration.orientation.checksWeakTurns = false
+        // Nor does its punctuation, which would show it on its side.
+        configuration.orientation.punctuationCheck = false
         let pipeline = try PagePipeline(configuration: configuration)
         // Without its resolution, so that reading the page warns (once, though it is read twice).
         let file = try TestSupport.temporaryFolder().appendingPathComponent("zh_notice_rot270.png")
@@ -53,8 +55,9 @@ struct TurnAfterReadingTests {
     /// and in reverse line order: the page is turned back and read again.
     @Test func aPageTesseractReadAsVerticalTextIsTurnedBack() throws {
         var configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "eng"), jobs: 1)
-        // Neither the ascender count nor OSD turns the page: it reaches recognition as it is.
+        // Neither the ascender count, the punctuation nor OSD turns the page: it reaches recognition as it is.
         configuration.orientation.ascenderCheck = false
+        configuration.orientation.punctuationCheck = false
         configuration.orientation.threshold = 100
         configuration.orientation.checksWeakTurns = false
         let pipeline = try PagePipeline(configuration: configuration)
