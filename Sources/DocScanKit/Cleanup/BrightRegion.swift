@@ -100,8 +100,9 @@ struct BrightRegion {
     /// nil without a faint side. A shadow's edge across the sheet leaves the sheet's shaded part beyond
     /// it; a faint side near the border leaves no room for one.
     func growthBeyondFaintSide(width: Int, height: Int) -> Double? {
-        guard let faintSide, quad.sides.indices.contains(faintSide), quad.area > 0 else { return nil }
-        let side = quad.sides[faintSide]
+        let sides = quad.sides
+        guard let faintSide, sides.indices.contains(faintSide), quad.area > 0 else { return nil }
+        let side = sides[faintSide]
         let middle = PageQuad.point(on: side, at: 0.5)
         var room = Double.infinity
         if side.normalX > 1e-6 { room = min(room, (Double(width) - middle.x) / side.normalX) }

@@ -43,11 +43,7 @@ public struct PunctuationMarks: Codable, Equatable, Sendable {
     /// Clockwise degrees that turn the page upright, when the marks show it: 0 or 180; nil when they do
     /// not decide. A page turned a quarter has its lines down the page: `quarterCorrection`.
     public var correction: Int? {
-        let winner = max(low, high), loser = min(low, high)
-        guard winner >= Self.minimumMarks, winner >= Self.ratio * loser,
-              Self.ratio * (lowTurned + highTurned) <= winner
-        else { return nil }
-        return low > high ? 0 : 180
+        Self.feetWin(low: low, high: high, across: lowTurned + highTurned).map { $0 ? 0 : 180 }
     }
 
     /// Clockwise degrees that turn a page lying on its side upright, when the marks counted with it turned
@@ -63,9 +59,16 @@ public struct PunctuationMarks: Codable, Equatable, Sendable {
     /// is), without OSD; they proposed a quarter turn for two upright photos of a report smeared by
     /// camera shake and held askew, which read better as they were (46 against 18, 52 against 14).
     public var quarterCorrection: Int? {
-        let winner = max(lowTurned, highTurned), loser = min(lowTurned, highTurned)
-        guard winner >= Self.minimumMarks, winner >= Self.ratio * loser, Self.ratio * (low + high) <= winner else { return nil }
-        return lowTurned > highTurned ? 90 : 270
+        Self.feetWin(low: lowTurned, high: highTurned, across: low + high).map { $0 ? 90 : 270 }
+    }
+
+    /// Whether the marks at the feet of the lines (`low`) or at their heads (`high`) win, when they
+    /// decide: the winner has `minimumMarks`, `ratio` times the loser's and `ratio` times the marks
+    /// counted the other way (`across`), where lines running across the page leave almost none.
+    private static func feetWin(low: Int, high: Int, across: Int) -> Bool? {
+        let winner = max(low, high), loser = min(low, high)
+        guard winner >= minimumMarks, winner >= ratio * loser, ratio * across <= winner else { return nil }
+        return low > high
     }
 
     public init(low: Int, high: Int, lowTurned: Int, highTurned: Int) {
