@@ -9,7 +9,7 @@ struct SearchCommand: ParsableCommand {
         commandName: "search",
         abstract: "Find archived pages by words, best match first, with snippets and keywords.",
         discussion: """
-            Every word of the query must be on the page (in its text or keywords); case and accents do not matter. Chinese is found by words: the query is cut into words the way pages were (蛋白质无机盐 looks for 蛋白质 and 无机盐), so a two-character word such as 脂肪 finds 体脂肪 only where the page's text holds it as a word. A word ending in * matches as a prefix (invoi*). Pages are ranked by bm25, keyword matches weighing twice as much as text matches.
+            Every word of the query must be on the page (in its text or keywords); case and accents do not matter. Chinese is found by words: the query is cut into words the way pages were (蛋白质无机盐 looks for 蛋白质 and 无机盐), so a two-character word such as 脂肪 finds 体脂肪 only where the page's text holds it as a word. A word a line break split with a hyphen (concern- / ing) is found whole (concerning) where the scan's word lists know it. A word ending in * matches as a prefix (invoi*). Pages are ranked by bm25, keyword matches weighing twice as much as text matches.
 
             Examples:
               docscan search cholesterol

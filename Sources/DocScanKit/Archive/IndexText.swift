@@ -9,10 +9,12 @@ import DocScanKeywords
 /// are therefore cut by the keyword stage's segmenter and their words separated by spaces; the rest
 /// of the text is left as it is, so snippets read like the page.
 public enum IndexText {
-    /// `text` with a space between neighbouring Chinese words.
+    /// `text` with a space between neighbouring Chinese words, and the words a line break split with a
+    /// hyphen joined again where the joined word `isWord` (`LineEndHyphens`).
     /// - Throws: `DocScanError.missingDependency` when ICU cannot segment the text: indexed unsegmented,
     ///   its Chinese words could never be found.
-    public static func indexed(_ text: String, segmenter: TextSegmenter) throws -> String {
+    public static func indexed(_ text: String, segmenter: TextSegmenter, isWord: (String) -> Bool) throws -> String {
+        let text = LineEndHyphens.joined(text, isWord: isWord)
         guard text.unicodeScalars.contains(where: Script.isHan) else { return text }
         let segments: [WordSegment]
         do {

@@ -13,6 +13,10 @@ final class SQLiteArchiveRun: ArchiveRun {
     private let root: String
     private let paths: PagePaths
     private let segmenter: TextSegmenter
+    private let languages: LanguageList
+    /// The run's word lists, to join the words line breaks split (`LineEndHyphens`): loaded at the first
+    /// line-end hyphen, mapped from the file the workers' keyword stage compiled.
+    private lazy var lexicon = Lexicon(languages: languages)
     private let encoder: JSONEncoder
     /// The run's row in `scan`.
     let scanID: Int64
@@ -24,6 +28,7 @@ final class SQLiteArchiveRun: ArchiveRun {
         self.root = root
         paths = PagePaths(folder: folder)
         segmenter = try TextSegmenter.standard(loadingChinese: false)
+        self.languages = languages
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         scanID = try archive.write { db in
@@ -36,7 +41,7 @@ final class SQLiteArchiveRun: ArchiveRun {
 
     func write(_ record: PageRecord) throws {
         let recordJSON = String(decoding: try encoder.encode(record), as: UTF8.self)
-        let terms = try IndexText.indexed(record.text, segmenter: segmenter)
+        let terms = try IndexText.indexed(record.text, segmenter: segmenter) { self.lexicon.contains($0) }
         let path = paths.path(of: record.source)
         try archive.write { db in
             let replaced = try Int64.fetchAll(db, sql: """

@@ -239,7 +239,7 @@ import Testing
 
     @Test func indexTextSeparatesChineseWords() throws {
         let segmenter = try TextSegmenter.standard()
-        #expect(try IndexText.indexed("蛋白质和无机盐处于正常水平。Total 41.50", segmenter: segmenter) == "蛋白质 和 无机盐 处于 正常 水平。Total 41.50")
+        #expect(try IndexText.indexed("蛋白质和无机盐处于正常水平。Total 41.50", segmenter: segmenter, isWord: { _ in true }) == "蛋白质 和 无机盐 处于 正常 水平。Total 41.50")
         #expect(try IndexText.match(for: "invoi* \"total\"") == "\"invoi\"* \"total\"")
         #expect(try IndexText.match(for: "蛋白质无机盐") == "\"蛋白质\" \"无机盐\"")
     }

@@ -16,6 +16,10 @@ final class PostgreSQLArchiveRun: ArchiveRun {
     private let root: String
     private let paths: PagePaths
     private let segmenter: TextSegmenter
+    private let languages: LanguageList
+    /// The run's word lists, to join the words line breaks split (`LineEndHyphens`): loaded at the first
+    /// line-end hyphen, mapped from the file the workers' keyword stage compiled.
+    private lazy var lexicon = Lexicon(languages: languages)
     private let encoder: JSONEncoder
     /// The run's row in `docscan_scan`.
     private let scanID: String
@@ -28,6 +32,7 @@ final class PostgreSQLArchiveRun: ArchiveRun {
         self.root = root
         paths = PagePaths(folder: folder)
         segmenter = try TextSegmenter.standard(loadingChinese: false)
+        self.languages = languages
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let connection = connection
@@ -42,7 +47,7 @@ final class PostgreSQLArchiveRun: ArchiveRun {
 
     func write(_ record: PageRecord) throws {
         let recordJSON = String(decoding: try encoder.encode(record), as: UTF8.self)
-        let indexed = try IndexText.indexed(record.text, segmenter: segmenter)
+        let indexed = try IndexText.indexed(record.text, segmenter: segmenter) { self.lexicon.contains($0) }
         let path = paths.path(of: record.source)
         let page: [String?] = [
             scanID, root, record.source, path, String(record.page), String(record.pageCount), record.sha256,
