@@ -3,7 +3,8 @@ import Foundation
 
 /// Where a search's words stand in a page: which recognized words to highlight on the image, and the
 /// page's text with the matches marked. Matches as the archive's search does: case and accents
-/// ignored, `word*` as a prefix, Chinese words inside longer runs of characters.
+/// ignored, `word*` as a prefix, Chinese words inside longer runs of characters, and a word a line
+/// break split with a hyphen (`concern-` / `ing`) as the whole word (`LineEndHyphens`).
 struct QueryMatcher {
     private let terms: [IndexText.QueryTerm]
 
@@ -24,6 +25,11 @@ struct QueryMatcher {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
+    /// A recognized word folded, without the punctuation and symbols around it.
+    private static func bare(_ word: String) -> String {
+        fold(word).trimmingCharacters(in: .punctuationCharacters.union(.symbols))
+    }
+
     private static func isWordCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber
     }
@@ -35,7 +41,7 @@ struct QueryMatcher {
     /// The indices of `words` (in reading order) that are part of a match. A Chinese word may be split
     /// over several recognized words, so runs of up to 12 Han words are tried as one.
     func matchingWords(_ words: [String]) -> Set<Int> {
-        let folded = words.map { Self.fold($0).trimmingCharacters(in: .punctuationCharacters.union(.symbols)) }
+        let folded = words.map(Self.bare)
         var hits = Set<Int>()
         for term in terms {
             if Self.hasHan(term.text) {
@@ -51,12 +57,20 @@ struct QueryMatcher {
                     }
                 }
             } else {
-                for (index, word) in folded.enumerated() where term.prefix ? word.hasPrefix(term.text) : word == term.text {
+                for (index, word) in folded.enumerated() where matches(word, term) {
                     hits.insert(index)
+                }
+                for index in words.indices.dropLast() where words[index].unicodeScalars.last.map(LineEndHyphens.isHyphen) == true {
+                    let first = Self.bare(String(String.UnicodeScalarView(words[index].unicodeScalars.dropLast())))
+                    if matches(first + folded[index + 1], term) { hits.formUnion([index, index + 1]) }
                 }
             }
         }
         return hits
+    }
+
+    private func matches(_ word: String, _ term: IndexText.QueryTerm) -> Bool {
+        term.prefix ? word.hasPrefix(term.text) : word == term.text
     }
 
     /// `text` as HTML, escaped, with every match in `<mark>`.
@@ -81,7 +95,15 @@ struct QueryMatcher {
                 ranges.append(found.lowerBound..<upper)
             }
         }
-        ranges.sort { $0.lowerBound < $1.lowerBound }
+        let splitTerms = terms.filter { !Self.hasHan($0.text) }
+        if !splitTerms.isEmpty {
+            for split in LineEndHyphens.splits(in: text) {
+                let word = Self.fold(split.word)
+                if splitTerms.contains(where: { matches(word, $0) }) { ranges.append(split.range) }
+            }
+        }
+        // Of matches starting at one place the longest is marked (`concern*`: `concern-` / `ing` whole).
+        ranges.sort { $0.lowerBound < $1.lowerBound || ($0.lowerBound == $1.lowerBound && $0.upperBound > $1.upperBound) }
         var html = "", position = text.startIndex
         for range in ranges where range.lowerBound >= position {
             html += HTML.escape(String(text[position..<range.lowerBound])) + "<mark>" + HTML.escape(String(text[range])) + "</mark>"
