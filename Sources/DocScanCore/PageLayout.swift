@@ -15,7 +15,7 @@ public struct PageLayout: Codable, Equatable, Sendable {
         case order, sideBySide = "side_by_side", rowOffset = "row_offset", cellAspect = "cell_aspect", justified, segmentation,
              darkAreas = "dark_areas", invertedPass = "inverted_pass", recoveredLines = "recovered_lines",
              movedLines = "moved_lines", edgeMarks = "edge_marks", strayLines = "stray_lines",
-             rereadLines = "reread_lines"
+             rereadLines = "reread_lines", facingPageReread = "facing_page_reread"
     }
 
     /// How Tesseract segmented the page: `auto` (its layout analysis) or `single_block` (read again as one
@@ -42,9 +42,12 @@ public struct PageLayout: Codable, Equatable, Sendable {
     /// Lines read with little confidence and read again, surer, from the page as Tesseract thresholds it
     /// (`ThresholdedLines`).
     public var rereadLines = 0
+    /// Whether the page was read again with a facing page's sliver whitened, after Tesseract joined the
+    /// sliver's line ends to the page's own lines (`StrayLines.joinedSliver`).
+    public var facingPageReread = false
 
     /// Reads records of older archives too: `inverted_pass`, `recovered_lines`, `moved_lines`, `edge_marks`,
-    /// `stray_lines` and `reread_lines` came after the first archives were made, and a missing one means no
+    /// `stray_lines`, `reread_lines` and `facing_page_reread` came after the first archives were made, and a missing one means no
     /// such pass ran.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -61,6 +64,7 @@ public struct PageLayout: Codable, Equatable, Sendable {
         edgeMarks = try container.decodeIfPresent(Int.self, forKey: .edgeMarks) ?? 0
         strayLines = try container.decodeIfPresent(Int.self, forKey: .strayLines) ?? 0
         rereadLines = try container.decodeIfPresent(Int.self, forKey: .rereadLines) ?? 0
+        facingPageReread = try container.decodeIfPresent(Bool.self, forKey: .facingPageReread) ?? false
     }
 
     public init(order: String, sideBySide: Double, rowOffset: Double?, cellAspect: Double?, justified: Double? = nil) {

@@ -18,6 +18,10 @@ import Foundation
 /// Other pages read confidently (91 and more on the eval set's scans, multi-column pages included) are
 /// never re-read, so their columns keep Tesseract's order.
 ///
+/// A page cut out of an open book whose facing page's sliver Tesseract joined to the page's own lines is
+/// read again with the sliver whitened (`StrayLines.joinedSliver`): the joined lines run across the
+/// page's columns and cut them.
+///
 /// Print the layout analysis left out (cells of a ruled table) is found and read line by line afterwards
 /// (`UnreadInk`), lines it read out of their column's order are put back (`ColumnGaps`, `RowPieces`,
 /// `SplitColumns`), and marks it read at the ends of lines where there was no print are taken out
@@ -114,37 +118,50 @@ public final class TextRecognizer: PageStage {
             }
         }
         if let warning = resolution.warning { context.warnings.append(warning) }
+        // Read again without a facing page's sliver the layout analysis joined to the page's lines; what
+        // follows reads that page too, so the sliver's print is not found again as print left unread.
+        var image = page.image
+        var facingPageReread = false
+        if let sliver = StrayLines.joinedSliver(of: first, width: image.width, height: image.height),
+           let whitened = image.whitening(sliver) {
+            let again = try recognizer.recognize(whitened, resolution: resolution.dotsPerInch, deadline: context.deadline)
+            if !again.words.isEmpty {
+                first = again
+                image = whitened
+                facingPageReread = true
+            }
+        }
         var result = first
         var segmentation = "auto"
         var recovered = try UnreadInk.read(
-            UnreadInk.lines(on: page.image, besides: first), on: page.image, into: &result, with: recognizer,
+            UnreadInk.lines(on: image, besides: first), on: image, into: &result, with: recognizer,
             resolution: resolution.dotsPerInch, deadline: context.deadline)
-        let failures = Self.layoutFailures(of: first, missed: recovered, width: page.image.width)
+        let failures = Self.layoutFailures(of: first, missed: recovered, width: image.width)
         // Arranged only for a page that may be read again: confident pages never need it.
         lazy var firstLayout = ReadingOrder.arrange(first.lines).layout
         if !first.words.isEmpty, first.meanConfidence < Self.doubtfulConfidence || failures >= Self.missedLines,
            !Self.isProseInColumns(firstLayout) {
             let block = try recognizer.recognize(
-                page.image, resolution: resolution.dotsPerInch, deadline: context.deadline, singleBlock: true)
-            let blockUnread = UnreadInk.lines(on: page.image, besides: block)
+                image, resolution: resolution.dotsPerInch, deadline: context.deadline, singleBlock: true)
+            let blockUnread = UnreadInk.lines(on: image, besides: block)
             let oneColumn = !PrimaryLanguageRecognizer.hasUnspacedPrimary(context.languages) && firstLayout.sideBySide == 0
             if block.meanConfidence >= first.meanConfidence + (oneColumn ? Self.oneColumnMargin : Self.singleBlockMargin)
-                || (failures >= Self.missedLines && Self.layoutFailures(of: block, missed: blockUnread.count, width: page.image.width) * 3 <= failures
+                || (failures >= Self.missedLines && Self.layoutFailures(of: block, missed: blockUnread.count, width: image.width) * 3 <= failures
                     && block.meanConfidence >= first.meanConfidence - Self.coverageMargin) {
                 result = block
                 segmentation = "single_block"
                 recovered = try UnreadInk.read(
-                    blockUnread, on: page.image, into: &result, with: recognizer,
+                    blockUnread, on: image, into: &result, with: recognizer,
                     resolution: resolution.dotsPerInch, deadline: context.deadline)
             }
         }
         let reread = try ThresholdedLines.applies(to: page, languages: context.languages)
             ? ThresholdedLines.reread(
-                &result, on: page.image, with: recognizer, resolution: resolution.dotsPerInch, deadline: context.deadline)
+                &result, on: image, with: recognizer, resolution: resolution.dotsPerInch, deadline: context.deadline)
             : 0
         let moved = ColumnGaps.fill(&result) + RowPieces.order(&result) + SplitColumns.join(&result)
-        let marks = EdgeMarks.strip(&result) + RuledColumns.strip(&result, width: page.image.width)
-        let stray = StrayLines.strip(&result, width: page.image.width, height: page.image.height)
+        let marks = EdgeMarks.strip(&result) + RuledColumns.strip(&result, width: image.width)
+        let stray = StrayLines.strip(&result, width: image.width, height: image.height)
         result.lines = result.lines.map { line in
             var line = line
             line.text = HanSpacing.collapse(line.text)
@@ -160,6 +177,7 @@ public final class TextRecognizer: PageStage {
         result.layout?.edgeMarks = marks
         result.layout?.strayLines = stray
         result.layout?.rereadLines = reread
+        result.layout?.facingPageReread = facingPageReread
         result.text = (arranged.rowText ?? HanSpacing.collapse(result.text)).trimmingCharacters(in: .whitespacesAndNewlines)
         return result
     }

@@ -165,6 +165,17 @@ extension PixImage {
         return copy
     }
 
+    /// A copy of an 8-bit grey or 32-bit colour page with every pixel inside `boxes` white (boxes are
+    /// clipped to the image); nil for another depth, a colour map, or when Leptonica cannot copy it.
+    package func whitening(_ boxes: [PageBox]) -> PixImage? {
+        guard depth == 8 || depth == 32, withUnsafePix({ pixGetColormap($0) }) == nil, let copy = copied() else { return nil }
+        for box in boxes {
+            guard let region = ClipRectangle(box) else { continue }
+            _ = region.withUnsafeBox { region in copy.withUnsafePix { pixSetInRect($0, region) } }
+        }
+        return copy
+    }
+
     /// How many pixels of a 1-bit mask stand alone far from print: set, none of their 8 neighbours set
     /// (outside the mask counting as clear), and no pixel of a larger mark within `reach` pixels either
     /// way; nil for another depth.

@@ -80,37 +80,76 @@ struct StrayLinesTests {
         #expect(StrayLines.strip(&crowded, width: 1880, height: 2500) == 0)
     }
 
+    /// eval/real's open cookbook turned 7°, accurate mode, 1,888 px wide: the facing page's line ends
+    /// (`oo nh, %`) joined to the page's first line.
+    static func joinedCookbookPage() -> RecognizedText {
+        let words = [
+            span("wl", 45, x: 9, y: 50, width: 60, height: 24), span("A", 45, x: 100, y: 52, width: 32, height: 22),
+            span("oo", 60, x: 12, y: 190, width: 40, height: 40), span("nh,", 55, x: 80, y: 195, width: 60, height: 40),
+            span("%", 40, x: 180, y: 200, width: 83, height: 30),
+            span("bined.", 95, x: 361, y: 210, width: 80, height: 27), span("You", 96, x: 450, y: 210, width: 45, height: 20),
+            span("dough.", 96, x: 361, y: 252, width: 63, height: 27), span("Use", 96, x: 437, y: 249, width: 37, height: 20),
+            span("Preheat", 95, x: 318, y: 1304, width: 95, height: 28), span("the", 96, x: 420, y: 1304, width: 40, height: 28),
+            span("a", 30, x: 92, y: 1890, width: 20, height: 25), span("a", 30, x: 130, y: 1892, width: 22, height: 25),
+            span("with", 96, x: 297, y: 1898, width: 50, height: 24), span("butter.", 96, x: 355, y: 1898, width: 50, height: 24),
+        ]
+        let lines = [
+            span("wl A", 45, x: 9, y: 50, width: 123, height: 24),
+            span("oo nh, % bined. You", 74, x: 12, y: 190, width: 483, height: 45),
+            span("dough. Use", 96, x: 361, y: 249, width: 113, height: 30),
+            span("Preheat the", 95, x: 318, y: 1304, width: 142, height: 28),
+            span("a a", 30, x: 92, y: 1890, width: 60, height: 27),
+            span("with butter.", 96, x: 297, y: 1898, width: 108, height: 24),
+        ]
+        return RecognizedText(
+            text: lines.map(\.text).joined(separator: "\n"), meanConfidence: 80, words: words, lines: lines, resolution: 300)
+    }
+
     /// The facing page's line ends joined by Tesseract to the page's own lines beside them (eval/real's
     /// open cookbook turned 7°, accurate mode, 1,888 px wide): the joined line keeps its own words, and
     /// a line of the page starting closer to the sliver's widest piece than the gutter (34 px, the gutter
     /// 56), far down the page from it, stays: the sliver's lines and the column bend with the spine.
     @Test func theFacingPagesLineEndsJoinedToThePagesLinesGo() {
-        let words = [
-            Self.span("wl", 45, x: 9, y: 50, width: 60, height: 24), Self.span("A", 45, x: 100, y: 52, width: 32, height: 22),
-            Self.span("oo", 60, x: 12, y: 190, width: 40, height: 40), Self.span("nh,", 55, x: 80, y: 195, width: 60, height: 40),
-            Self.span("%", 40, x: 180, y: 200, width: 83, height: 30),
-            Self.span("bined.", 95, x: 361, y: 210, width: 80, height: 27), Self.span("You", 96, x: 450, y: 210, width: 45, height: 20),
-            Self.span("dough.", 96, x: 361, y: 252, width: 63, height: 27), Self.span("Use", 96, x: 437, y: 249, width: 37, height: 20),
-            Self.span("Preheat", 95, x: 318, y: 1304, width: 95, height: 28), Self.span("the", 96, x: 420, y: 1304, width: 40, height: 28),
-            Self.span("a", 30, x: 92, y: 1890, width: 20, height: 25), Self.span("a", 30, x: 130, y: 1892, width: 22, height: 25),
-            Self.span("with", 96, x: 297, y: 1898, width: 50, height: 24), Self.span("butter.", 96, x: 355, y: 1898, width: 50, height: 24),
-        ]
-        let lines = [
-            Self.span("wl A", 45, x: 9, y: 50, width: 123, height: 24),
-            Self.span("oo nh, % bined. You", 74, x: 12, y: 190, width: 483, height: 45),
-            Self.span("dough. Use", 96, x: 361, y: 249, width: 113, height: 30),
-            Self.span("Preheat the", 95, x: 318, y: 1304, width: 142, height: 28),
-            Self.span("a a", 30, x: 92, y: 1890, width: 60, height: 27),
-            Self.span("with butter.", 96, x: 297, y: 1898, width: 108, height: 24),
-        ]
-        var page = RecognizedText(
-            text: lines.map(\.text).joined(separator: "\n"), meanConfidence: 80, words: words, lines: lines, resolution: 300)
+        var page = Self.joinedCookbookPage()
         #expect(StrayLines.strip(&page, width: 1888, height: 2536) == 3)
         let expected = ["bined. You", "dough. Use", "Preheat the", "with butter."]
         #expect(page.lines.map(\.text) == expected)
         #expect(page.text == expected.joined(separator: "\n"))
         #expect(page.words.map(\.text) == ["bined.", "You", "dough.", "Use", "Preheat", "the", "with", "butter."])
         #expect(page.lines[0].box == PageBox(x: 361, y: 210, width: 134, height: 27))
+    }
+
+    /// The same joined page is to be read again with its sliver whitened: a strip from the left side
+    /// past the sliver's farthest piece (`%`, ending 263 px in), short of the page's nearest word (`with`,
+    /// 297 px in), and each sliver piece's box; no word of the page is touched.
+    @Test func aSliverJoinedToThePagesLinesIsWhitenedForASecondReading() throws {
+        let page = Self.joinedCookbookPage()
+        let boxes = try #require(StrayLines.joinedSliver(of: page, width: 1888, height: 2536))
+        let strip = boxes[0]
+        #expect(strip.x == 0 && strip.y == 0 && strip.height == 2536)
+        #expect((263..<297).contains(strip.width))
+        let sliverWords = Set(["wl", "A", "oo", "nh,", "%", "a"])
+        for word in page.words {
+            if sliverWords.contains(word.text) {
+                #expect(boxes.contains { $0.containsCentre(of: word.box) }, "\(word.text)")
+            } else {
+                let touched = boxes.contains { box in
+                    box.horizontalOverlap(with: word.box) > 0 && min(box.y + box.height, word.box.y + word.box.height) > max(box.y, word.box.y)
+                }
+                #expect(!touched, "\(word.text)")
+            }
+        }
+    }
+
+    /// A sliver Tesseract read apart from the page's lines needs no second reading: taking its lines out
+    /// leaves the page's order as it was.
+    @Test func aSliverReadApartIsNotReadAgain() {
+        let lines = [
+            Self.span("uttermilk", 91, x: 0, y: 1577, width: 101, height: 29),
+            Self.span("shed barley goats", 68, x: 0, y: 1627, width: 163, height: 33),
+        ] + Self.cookbookLines
+        #expect(StrayLines.joinedSliver(of: Self.page(lines, confidence: 80), width: 1880, height: 2500) == nil)
+        #expect(StrayLines.joinedSliver(of: Self.page(Self.cookbookLines, confidence: 80), width: 1880, height: 2500) == nil)
     }
 
     /// Lines of the page itself that start at its side (a page cut close) stay, a short one among them:
