@@ -62,7 +62,7 @@ enum StrayLines {
         // A line goes when all of it is in the sliver; one with words of the page too keeps those.
         var trimmed: [Int: LineReading] = [:]
         for line in Set(sliver.map { pieces[$0].line }) where !stray.contains(line) {
-            let kept = pieces.indices.filter { pieces[$0].line == line && !sliver.contains($0) }.flatMap { pieces[$0].words }.sorted()
+            let kept = pagePieces(ofLine: line, in: pieces, besides: sliver).flatMap { pieces[$0].words }.sorted()
             guard !kept.isEmpty else {
                 stray.insert(line)
                 continue
@@ -103,19 +103,13 @@ enum StrayLines {
         for onTheLeft in [true, false] {
             let sliver = self.sliver(of: pieces, width: width, typical: typical, onTheLeft: onTheLeft)
             let joined = Set(sliver.map { pieces[$0].line }).contains { line in
-                pieces.indices.contains { pieces[$0].line == line && !sliver.contains($0) && !pieces[$0].words.isEmpty }
+                pagePieces(ofLine: line, in: pieces, besides: sliver).contains { !pieces[$0].words.isEmpty }
             }
             guard joined, sliver.count >= joinedSliverPieces else { continue }
-            let pageWidth = Double(width)
-            func far(_ box: PageBox) -> Double {
-                onTheLeft ? Double(box.x + box.width) : pageWidth - Double(box.x)
-            }
-            func near(_ box: PageBox) -> Double {
-                onTheLeft ? Double(box.x) : pageWidth - Double(box.x + box.width)
-            }
-            let farthest = sliver.map { far(pieces[$0].box) }.max() ?? 0
-            let others = pieces.indices.filter { !sliver.contains($0) && !pieces[$0].words.isEmpty }.map { near(pieces[$0].box) }
-            let strip = max(0, min(farthest + typical / 2, (others.min() ?? pageWidth) - typical / 2))
+            func reach(_ piece: Int) -> (near: Double, far: Double) { self.reach(pieces[piece].box, width: width, onTheLeft: onTheLeft) }
+            let farthest = sliver.map { reach($0).far }.max() ?? 0
+            let others = pieces.indices.filter { !sliver.contains($0) && !pieces[$0].words.isEmpty }.map { reach($0).near }
+            let strip = max(0, min(farthest + typical / 2, (others.min() ?? Double(width)) - typical / 2))
             let stripWidth = Int(strip.rounded(.down))
             var boxes = [PageBox(x: onTheLeft ? 0 : width - stripWidth, y: 0, width: stripWidth, height: height)]
             let pad = Int((typical / 4).rounded())
@@ -139,10 +133,7 @@ enum StrayLines {
     /// Beyond `sliverWidth` of the page it is no sliver.
     private static func sliver(of pieces: [LinePiece], width: Int, typical: Double, onTheLeft: Bool) -> Set<Int> {
         let pageWidth = Double(width), gutter = sliverGutter * typical
-        // Distances in from the side: where a piece starts and where it ends.
-        func reach(_ box: PageBox) -> (near: Double, far: Double) {
-            onTheLeft ? (Double(box.x), Double(box.x + box.width)) : (pageWidth - Double(box.x + box.width), pageWidth - Double(box.x))
-        }
+        func reach(_ box: PageBox) -> (near: Double, far: Double) { self.reach(box, width: width, onTheLeft: onTheLeft) }
         func near(_ one: PageBox, _ other: PageBox) -> Bool {
             let across = -Double(one.horizontalOverlap(with: other))
             let upOrDown = Double(max(one.y, other.y) - min(one.y + one.height, other.y + other.height))
@@ -159,6 +150,19 @@ enum StrayLines {
         }
         // Nothing else on the page.
         return sliver.count < pieces.count ? sliver : []
+    }
+
+    /// How far in from the page's left or right side a box starts (`near`) and ends (`far`).
+    private static func reach(_ box: PageBox, width: Int, onTheLeft: Bool) -> (near: Double, far: Double) {
+        let pageWidth = Double(width)
+        return onTheLeft
+            ? (Double(box.x), Double(box.x + box.width))
+            : (pageWidth - Double(box.x + box.width), pageWidth - Double(box.x))
+    }
+
+    /// The pieces of `line` outside the sliver: the page's own words Tesseract joined the sliver to.
+    private static func pagePieces(ofLine line: Int, in pieces: [LinePiece], besides sliver: Set<Int>) -> [Int] {
+        pieces.indices.filter { pieces[$0].line == line && !sliver.contains($0) }
     }
 }
 

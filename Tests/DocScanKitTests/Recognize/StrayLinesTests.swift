@@ -133,9 +133,7 @@ struct StrayLinesTests {
             if sliverWords.contains(word.text) {
                 #expect(boxes.contains { $0.containsCentre(of: word.box) }, "\(word.text)")
             } else {
-                let touched = boxes.contains { box in
-                    box.horizontalOverlap(with: word.box) > 0 && min(box.y + box.height, word.box.y + word.box.height) > max(box.y, word.box.y)
-                }
+                let touched = boxes.contains { $0.horizontalOverlap(with: word.box) > 0 && ReadingOrder.verticalOverlap($0, word.box) > 0 }
                 #expect(!touched, "\(word.text)")
             }
         }
