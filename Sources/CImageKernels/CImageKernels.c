@@ -1487,3 +1487,38 @@ void docscan_deconvolve_boxes(const uint32_t *src, int width, int height, int sr
         }
     }
 }
+
+void docscan_turn_set_pixels(const uint32_t *src, int width, int height, int src_words_per_line,
+                             uint32_t *dst, int dst_width, int dst_height, int dst_words_per_line,
+                             double cosine, double sine) {
+    if (width < 1 || height < 1) return;
+    double cx = width / 2.0, cy = height / 2.0, dcx = dst_width / 2.0, dcy = dst_height / 2.0;
+    int words = (width + 31) / 32;
+    uint32_t last = width % 32 ? ~0u << (32 - width % 32) : ~0u;
+    for (int y = 0; y < height; y++) {
+        const uint32_t *row = src + (long)y * src_words_per_line;
+        double sy = y + 0.5 - cy;
+        // A pixel (sx, sy) from the centre goes to (sx cos - sy sin, sx sin + sy cos): clockwise, y down.
+        double rowX = dcx - sy * sine, rowY = dcy + sy * cosine;
+        for (int w = 0; w < words; w++) {
+            uint32_t word = w == words - 1 ? row[w] & last : row[w];
+            while (word) {
+                int bit = __builtin_clz(word);
+                word &= ~(0x80000000u >> bit);
+                double sx = w * 32 + bit + 0.5 - cx;
+                // The 2 x 2 pixels whose centres lie nearest: every pixel of dst within a pixel of a
+                // turned one either way is set, so the turned lattice leaves no holes to line up.
+                double fx = rowX + sx * cosine - 0.5, fy = rowY + sx * sine - 0.5;
+                if (fx < -1 || fy < -1) continue;
+                int x = (int)(fx + 1) - 1, yy = (int)(fy + 1) - 1;
+                for (int j = yy; j <= yy + 1; j++) {
+                    if (j < 0 || j >= dst_height) continue;
+                    uint32_t *out = dst + (long)j * dst_words_per_line;
+                    for (int i = x; i <= x + 1; i++) {
+                        if (i >= 0 && i < dst_width) out[i >> 5] |= 0x80000000u >> (i & 31);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -17,7 +17,7 @@ struct SkewSweepTests {
     /// reduction relative to it.
     private func leptonicas(
         _ image: PixImage, sweepReduction: Int, searchReduction: Int, range: Float, delta: Float, minimumDelta: Float
-    ) throws -> (angle: Float, confidence: Float, gain: Float)? {
+    ) throws -> (angle: Float, confidence: Float, gain: Float, unturned: Float)? {
         let levels: [Int: (Int32, Int32, Int32)] = [2: (1, 0, 0), 4: (1, 1, 0), 8: (1, 1, 2)]
         let search = try searchReduction == 1 ? image : #require(PixImage(taking: image.withUnsafePix {
             let level = levels[searchReduction] ?? (0, 0, 0)
@@ -30,7 +30,7 @@ struct SkewSweepTests {
         }
         _ = search.withUnsafePix { pixFindDifferentialSquareSum($0, &unturned) }
         guard status == 0 else { return nil }
-        return (angle, confidence, unturned > 0 ? score / unturned : 0)
+        return (angle, confidence, unturned > 0 ? score / unturned : 0, unturned)
     }
 
     private func expectLeptonicas(
@@ -49,6 +49,7 @@ struct SkewSweepTests {
         #expect(ours.angle == theirs.angle, "\(where_)")
         #expect(ours.confidence == theirs.confidence, "\(where_)")
         #expect(ours.gain == theirs.gain, "\(where_)")
+        #expect(ours.unturned == theirs.unturned, "\(where_)")
     }
 
     /// Scanned pages level and turned both ways, at the reductions and range the clean-up uses for

@@ -53,8 +53,8 @@ public struct PageCleaner: PageStage {
         }
 
         /// The skew searched for by default, either way: past 45°, so that a page the orient stage turned
-        /// by the right quarter is levelled whatever its angle (Leptonica's measure is not valid at the
-        /// sweep's ends, hence not 45). A sheet filling a photo taken with the phone held askew is
+        /// by the right quarter is levelled whatever its angle (measured past the usual sweep on the mask
+        /// turned, `PageCleaner.steepSkew`). A sheet filling a photo taken with the phone held askew is
         /// levelled by this step alone; swept to 15°, eval/real's book page turned 14° more than it lay
         /// (18°) was read unlevelled (CER 0.93 → 0.035 both modes), and the letter turned 22–45° read
         /// nothing (now 0.001).
@@ -290,16 +290,13 @@ public struct PageCleaner: PageStage {
             // were turned 6°; a letter between two dark bands slanted 6° was turned with them.
             let binary = (image.depth == 1 ? image : image.darkPixels())?.withoutEdgeMarks()
             let reduction = Self.skewReduction(forLongerSide: max(image.width, image.height))
-            let measure = { (range: Double) in
-                binary?.skew(
-                    sweepReduction: reduction, searchReduction: max(1, reduction / 2), sweepRange: Float(range),
-                    sweepDelta: 1, minimumSearchDelta: 0.01)
-            }
             // Most pages lie within a few degrees of level, and are measured sure within the usual
-            // sweep; only the others are swept the whole way, at three times the cost.
-            var skew = measure(min(options.maxSkew, Self.usualSkew))
-            if options.maxSkew > Self.usualSkew, skew.map(Self.isSure) != true {
-                skew = measure(options.maxSkew) ?? skew
+            // sweep; only the others are measured steep too.
+            let usual = binary.flatMap { Self.skew(of: $0, reduction: reduction, upTo: min(options.maxSkew, Self.usualSkew)) }
+            var skew = usual.map { (angle: $0.angle, confidence: $0.confidence, gain: $0.gain) }
+            if options.maxSkew > Self.usualSkew, skew.map(Self.isSure) != true, let binary, let usual {
+                let steep = Self.steepSkew(of: binary, reduction: reduction, unturned: usual.unturned, upTo: options.maxSkew)
+                if let steep, Self.isSure(steep) || steep.confidence > usual.confidence { skew = steep }
             }
             if let skew {
                 log.report.skewAngle = (Double(skew.angle) * 100).rounded() / 100
@@ -347,6 +344,49 @@ public struct PageCleaner: PageStage {
         return image
     }
 
+    /// The skew of a page lying past the usual sweep, up to `widest` either way: the mask turned by
+    /// `steepTurn` each way and measured within a sweep around it, the surer of the two (sure first,
+    /// then by Leptonica's confidence); nil when neither is valid.
+    ///
+    /// Leptonica measures by shearing, not turning, and a shear of 40° (a line's rise of 0.84 to its
+    /// run) spreads a line's letters over other lines: swept to 46° at once, Fixtures' German letter
+    /// lying at −42° (`Fixtures/steep/`) was measured at +31° (confidence 1.3), its Chinese notice so at
+    /// +15°, and eval/real's curled catalogue page turned −40° at −44° but unsure (2.3, gain 2.5): all
+    /// read as they lay, as nothing or garbage. Turned 30° first, the letter and the notice are swept
+    /// as pages lying 12° off and found within 0.1° of −42°, sure (gains over the page as it lay of
+    /// 45–67 and 10–12). A level page turned so lies at the sweep's end, where Leptonica holds no
+    /// measure valid.
+    static func steepSkew(
+        of mask: PixImage, reduction: Int, unturned: Float, upTo widest: Double
+    ) -> (angle: Float, confidence: Float, gain: Float)? {
+        // Turned at the size it is searched at, not the mask's: a quarter of the pixels to turn.
+        let halved = reduction >= 4 ? mask.halvedKeepingEveryMark() : nil
+        // One step past the widest angle: Leptonica holds no measure at its sweep's end valid.
+        let range = widest - steepTurn + 1
+        let measured = [steepTurn, -steepTurn].compactMap { turn -> (angle: Float, confidence: Float, gain: Float)? in
+            guard unturned > 0, let turned = (halved ?? mask).turnedMarks(degrees: turn),
+                  let skew = skew(of: turned, reduction: halved == nil ? reduction : reduction / 2, halved: halved != nil, upTo: range),
+                  skew.confidence > 0 else { return nil }
+            // Against the page as it lay, not the turned copy: a page lying 29° off is levelled by
+            // little more than the turn, which gains the turned copy nothing.
+            return (skew.angle + Float(turn), skew.confidence, skew.gain * skew.unturned / unturned)
+        }
+        return measured.max { ($0.confidence < $1.confidence && isSure($0) == isSure($1)) || (!isSure($0) && isSure($1)) }
+    }
+
+    /// The skew of the lines of `mask`, swept to `range` either way at `reduction` and searched at
+    /// half that (`skewReduction`); a mask already `halved` is searched as it is.
+    static func skew(
+        of mask: PixImage, reduction: Int, halved: Bool = false, upTo range: Double
+    ) -> (angle: Float, confidence: Float, gain: Float, unturned: Float)? {
+        mask.skew(
+            sweepReduction: reduction, searchReduction: halved ? 1 : max(1, reduction / 2), sweepRange: Float(range),
+            sweepDelta: 1, minimumSearchDelta: 0.01)
+    }
+
+    /// How far the mask is turned each way to measure a page lying past the usual sweep (`steepSkew`).
+    static let steepTurn = 30.0
+
     /// How much Leptonica reduces the page to sweep for its skew (it searches at half that): 4 for a
     /// 300-dpi A4 page, less for smaller ones, so that text lines stay several pixels tall. At 4, an
     /// 80-dpi book page (480×720) turned 7–12° had its angle found within 0.05° but with a confidence
@@ -386,10 +426,11 @@ public struct PageCleaner: PageStage {
         skew.confidence >= minimumSkewConfidence || (skew.confidence > 0 && skew.gain >= minimumSkewGain)
     }
 
-    /// The sweep every page gets, either way, before a page not measured sure in it is swept to
-    /// `Options.maxSkew`: on the eval sets, Fixtures and the photo stress set, 15 of 159 pages were not
-    /// (flat scans, sparse pages, curled photos), and the wide sweep alone changed none of 422
-    /// page-runs' text while it doubled the deskew step's time (Fixtures' pages 2.9 → 5.6 ms).
+    /// The sweep every page gets, either way, before a page not measured sure in it is measured steep
+    /// too, up to `Options.maxSkew` (`steepSkew`): on the eval sets, Fixtures and the photo stress set,
+    /// 15 of 159 pages were not (flat scans, sparse pages, curled photos), and sweeping every page to
+    /// 46° (as it was then measured) changed none of 422 page-runs' text while it doubled the deskew
+    /// step's time (Fixtures' pages 2.9 → 5.6 ms).
     static let usualSkew = 15.0
 
     /// A background this even needs no normalization: its darkest tile at least this light, and the

@@ -46,7 +46,7 @@ public struct OrientationReport: Codable, Equatable, Sendable {
         switch turnProposedBy {
         case "osd": "OSD"
         case "punctuation": "the punctuation marks"
-        case "reading": "the page read again turned"
+        case "reading": "a reading of the page turned"
         case "recognition": "Tesseract's reading of it as vertical text"
         default: "Leptonica's ascender count"
         }

@@ -118,12 +118,15 @@ extension PixImage {
     /// same reduced copy. Leptonica's confidence compares the peak with angles 1° either side of it
     /// only, which a sparse page of tall glyphs (Chinese) does not pass even when far skewed.
     ///
+    /// `unturned` is that score of the image as it is, to compare the lines' alignment across images of
+    /// the same print (a copy turned first: `PageCleaner.steepSkew`).
+    ///
     /// Angle, confidence and score are `pixFindSkewSweepAndSearchScore`'s to the last bit; the reduced
     /// copies are Leptonica's, the scores CImageKernels' (`docscan_skew_sweep_search`). Leptonica shears
     /// and counts the whole copy at each of its 46 angles, which was a sixth of a flat page's clean-up.
     package func skew(
         sweepReduction: Int, searchReduction: Int, sweepRange: Float, sweepDelta: Float, minimumSearchDelta: Float
-    ) -> (angle: Float, confidence: Float, gain: Float)? {
+    ) -> (angle: Float, confidence: Float, gain: Float, unturned: Float)? {
         // Leptonica's reductions by rank (a reduced pixel is set when any of its 4 is, at rank 1; 2 of them,
         // at rank 2): the search copy from this image, the sweep copy from the search copy.
         func reduced(_ image: PixImage, by factor: Int, levels: [Int: (Int32, Int32, Int32)]) -> PixImage? {
@@ -167,7 +170,7 @@ extension PixImage {
         }
         guard status == 0 else { return nil }
         let gain: Float = unturned > 0 ? score / unturned : 0
-        return (angle, confidence, gain)
+        return (angle, confidence, gain, unturned)
     }
 
     /// The darkest and lightest values of an image, sampling every `sampling`th pixel; for colour, of

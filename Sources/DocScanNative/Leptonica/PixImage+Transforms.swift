@@ -1,6 +1,7 @@
 internal import CImageKernels
 internal import CLeptonica
 import DocScanCore
+import Foundation
 
 /// New images derived from this one by geometry; each returns a fresh owner and leaves `self` untouched.
 extension PixImage {
@@ -19,6 +20,30 @@ extension PixImage {
             return PixImage(taking: withUnsafePix { pixRotateAMGray($0, radians, fill) })
         }
         return PixImage(taking: withUnsafePix { pixRotate($0, radians, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0) })
+    }
+
+    /// A 1-bit mask turned by `degrees` (positive: clockwise) about its centre, on a canvas grown to
+    /// hold it whole: each set pixel moved to where the turn takes it, as the 2×2 pixels nearest
+    /// (`docscan_turn_set_pixels`), its marks a pixel thicker. For measuring its lines, not for showing:
+    /// Leptonica turns a 1-bit image by sampling every pixel of the canvas, 8 ms for a 1,377×1,511
+    /// mask, where a page's marks are a tenth of it. Nil for another depth.
+    package func turnedMarks(degrees: Double) -> PixImage? {
+        guard depth == 1 else { return nil }
+        let radians = degrees * .pi / 180
+        let (cosine, sine) = (cos(radians), sin(radians))
+        let grownWidth = Int((Double(width) * abs(cosine) + Double(height) * abs(sine)).rounded(.up))
+        let grownHeight = Int((Double(width) * abs(sine) + Double(height) * abs(cosine)).rounded(.up))
+        guard let turned = PixImage(taking: pixCreate(Int32(max(1, grownWidth)), Int32(max(1, grownHeight)), 1)) else { return nil }
+        let done = withUnsafePix { pix in
+            turned.withUnsafePix { out -> Bool in
+                guard let data = pixGetData(pix), let turnedData = pixGetData(out) else { return false }
+                docscan_turn_set_pixels(
+                    data, Int32(width), Int32(height), pixGetWpl(pix), turnedData, pixGetWidth(out), pixGetHeight(out),
+                    pixGetWpl(out), cosine, sine)
+                return true
+            }
+        }
+        return done ? turned : nil
     }
 
     /// The part inside `box`, clipped to the image.

@@ -1,7 +1,7 @@
 import CLeptonica
 import DocScanCore
 @testable import DocScanKit
-import DocScanNative
+@testable import DocScanNative
 import Foundation
 import Testing
 
@@ -57,5 +57,43 @@ struct SkewMeasureTests {
                       (skew: (angle: 2, confidence: 2, gain: 1.5), levels: false)])
     func anInvalidMeasureLevelsNothingWhateverItsGain(skew: (angle: Float, confidence: Float, gain: Float), levels: Bool) {
         #expect(PageCleaner.levels(skew) == levels)
+    }
+
+    /// The mask of `name` (a page of Fixtures), turned by `degrees` (positive: clockwise) on a canvas
+    /// grown to hold it, as the clean-up measures it; and the reduction it sweeps at.
+    private func mask(_ name: String, turned degrees: Double) throws -> (mask: PixImage, reduction: Int) {
+        var page = pixRead(TestSupport.fixture(name).path)
+        defer { pixDestroy(&page) }
+        var grey = pixConvertTo8(page, 0)
+        defer { pixDestroy(&grey) }
+        let turned = try #require(PixImage(taking: pixRotate(
+            grey, Float(degrees * .pi / 180), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), pixGetWidth(grey), pixGetHeight(grey))))
+        let mask = try #require(turned.darkPixels()?.withoutEdgeMarks())
+        return (mask, PageCleaner.skewReduction(forLongerSide: max(mask.width, mask.height)))
+    }
+
+    /// A page lying 38–42° off is measured on its mask turned 30° either way (`PageCleaner.steepSkew`):
+    /// sure, and within half a degree of its angle (Fixtures' `steep/` pages, saved as JPEGs, read
+    /// end to end: `PageCleanerTests.steepPagesAreLevelled`). Turned clockwise by d, a page's lines
+    /// measure −d.
+    @Test(arguments: [("de_brief.png", -42.0), ("zh_notice.png", -42.0), ("en_invoice.png", 38.0), ("en_letter_150dpi.png", 40.0)])
+    func aSteepPageIsMeasuredOnItsMaskTurned(name: String, degrees: Double) throws {
+        let (mask, reduction) = try mask(name, turned: degrees)
+        let usual = try #require(PageCleaner.skew(of: mask, reduction: reduction, upTo: PageCleaner.usualSkew))
+        #expect(!PageCleaner.isSure((usual.angle, usual.confidence, usual.gain)), "\(name) measured \(usual) in the usual sweep")
+        let steep = try #require(PageCleaner.steepSkew(of: mask, reduction: reduction, unturned: usual.unturned, upTo: PageCleaner.Options.widestSkew))
+        #expect(PageCleaner.levels(steep), "\(name) measured \(steep)")
+        #expect(abs(Double(steep.angle) + degrees) < 0.5, "\(name) measured \(steep)")
+    }
+
+    /// A level page that the usual sweep does not measure sure (a sparse Chinese notice, a short letter)
+    /// holds no sure steep measure either: turned 30°, its lines lie at the sweep's end, where no measure
+    /// is valid, and nothing else lines up.
+    @Test(arguments: ["zh_notice.png", "en_letter_150dpi.png", "zh_lab_report.png"])
+    func aLevelPageHasNoSteepSkew(name: String) throws {
+        let (mask, reduction) = try mask(name, turned: 0)
+        let usual = try #require(PageCleaner.skew(of: mask, reduction: reduction, upTo: PageCleaner.usualSkew))
+        let steep = PageCleaner.steepSkew(of: mask, reduction: reduction, unturned: usual.unturned, upTo: PageCleaner.Options.widestSkew)
+        #expect(steep.map(PageCleaner.isSure) != true, "\(name) measured \(String(describing: steep)) steep, \(usual) usual")
     }
 }
