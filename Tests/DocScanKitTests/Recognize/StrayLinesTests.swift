@@ -80,6 +80,26 @@ struct StrayLinesTests {
         #expect(StrayLines.strip(&crowded, width: 1880, height: 2500) == 0)
     }
 
+    /// A curled foot read as garbage along the bottom edge, running from under the sliver across under
+    /// the page's column, goes as an edge line and takes no part in the sliver: the sliver still goes
+    /// (eval/real's cookbook turned −33°, 1,886×2,541, accurate mode: with the foot, the sliver reached
+    /// past 15% of the page and every line of it was kept). Read with confidence, the same line is no
+    /// edge line: it joins the sliver and takes it across, and nothing goes.
+    @Test(arguments: [(12.0, 6), (85.0, 0)])
+    func anEdgeLineDoesNotStopTheSliver(footConfidence: Double, gone: Int) {
+        let lines = [
+            Self.span("lime; 1 hour", 60, x: 4, y: 1378, width: 118, height: 48),
+            Self.span("uttermilk", 79, x: 0, y: 1582, width: 99, height: 30),
+            Self.span("shed barley groats", 78, x: 0, y: 1632, width: 160, height: 33),
+            Self.span("Lg pi", 39, x: 1, y: 2095, width: 124, height: 74),
+            Self.span("hx J lig", 33, x: 0, y: 2332, width: 83, height: 46),
+            Self.span("— sere ,", footConfidence, x: 100, y: 2482, width: 677, height: 59),
+        ] + Self.cookbookLines
+        var page = Self.page(lines, confidence: 80)
+        #expect(StrayLines.strip(&page, width: 1886, height: 2541) == gone)
+        #expect(page.lines.map(\.text) == (gone > 0 ? Self.cookbookLines : lines).map(\.text))
+    }
+
     /// eval/real's open cookbook turned 7°, accurate mode, 1,888 px wide: the facing page's line ends
     /// (`oo nh, %`) joined to the page's first line.
     static func joinedCookbookPage() -> RecognizedText {
