@@ -54,6 +54,22 @@ struct TurnedMarksTests {
         #expect(skew.confidence >= 3)
     }
 
+    /// A mask of one pixel, a blank mask and a turn of 0° come out whole: one set pixel kept as 2×2 at
+    /// most, nothing set from nothing, and the canvas the mask's size when it is not turned.
+    @Test func tinyBlankAndUnturnedMasksTurn() throws {
+        let dot = try #require(PixImage(taking: pixCreate(1, 1, 1)))
+        _ = dot.withUnsafePix { pixSetPixel($0, 0, 0, 1) }
+        let turnedDot = try #require(dot.turnedMarks(degrees: 30))
+        #expect((1...4).contains(try #require(turnedDot.setPixelCount)), "\(turnedDot.width)×\(turnedDot.height)")
+        let blank = try #require(PixImage(taking: pixCreate(300, 200, 1)))
+        let turnedBlank = try #require(blank.turnedMarks(degrees: -30))
+        #expect(turnedBlank.setPixelCount == 0)
+        #expect(turnedBlank.width == 360 && turnedBlank.height == 324, "\(turnedBlank.width)×\(turnedBlank.height)")
+        let mask = try #require(try greyFixture("pages/en_letter_150dpi.png").darkPixels())
+        let unturned = try #require(mask.turnedMarks(degrees: 0))
+        #expect(unturned.width == mask.width && unturned.height == mask.height)
+    }
+
     /// Only 1-bit masks are turned so.
     @Test func aGreyImageIsNotTurnedSo() throws {
         #expect(try greyFixture("pages/en_letter.png").turnedMarks(degrees: 30) == nil)
