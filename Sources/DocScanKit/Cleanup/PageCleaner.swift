@@ -359,13 +359,15 @@ public struct PageCleaner: PageStage {
     static func steepSkew(
         of mask: PixImage, reduction: Int, unturned: Float, upTo widest: Double
     ) -> (angle: Float, confidence: Float, gain: Float)? {
-        // Turned at the size it is searched at, not the mask's: a quarter of the pixels to turn.
+        guard unturned > 0 else { return nil }
+        // Turned at the size it is searched at, not the mask's: a quarter of the pixels to turn, and the
+        // halved mask swept at half the reduction is searched at the same size as the mask.
         let halved = reduction >= 4 ? mask.halvedKeepingEveryMark() : nil
+        let (base, baseReduction) = halved.map { ($0, reduction / 2) } ?? (mask, reduction)
         // One step past the widest angle: Leptonica holds no measure at its sweep's end valid.
         let range = widest - steepTurn + 1
         let measured = [steepTurn, -steepTurn].compactMap { turn -> (angle: Float, confidence: Float, gain: Float)? in
-            guard unturned > 0, let turned = (halved ?? mask).turnedMarks(degrees: turn),
-                  let skew = skew(of: turned, reduction: halved == nil ? reduction : reduction / 2, halved: halved != nil, upTo: range),
+            guard let turned = base.turnedMarks(degrees: turn), let skew = skew(of: turned, reduction: baseReduction, upTo: range),
                   skew.confidence > 0 else { return nil }
             // Against the page as it lay, not the turned copy: a page lying 29° off is levelled by
             // little more than the turn, which gains the turned copy nothing.
@@ -375,12 +377,12 @@ public struct PageCleaner: PageStage {
     }
 
     /// The skew of the lines of `mask`, swept to `range` either way at `reduction` and searched at
-    /// half that (`skewReduction`); a mask already `halved` is searched as it is.
+    /// half that (`skewReduction`).
     static func skew(
-        of mask: PixImage, reduction: Int, halved: Bool = false, upTo range: Double
+        of mask: PixImage, reduction: Int, upTo range: Double
     ) -> (angle: Float, confidence: Float, gain: Float, unturned: Float)? {
         mask.skew(
-            sweepReduction: reduction, searchReduction: halved ? 1 : max(1, reduction / 2), sweepRange: Float(range),
+            sweepReduction: reduction, searchReduction: max(1, reduction / 2), sweepRange: Float(range),
             sweepDelta: 1, minimumSearchDelta: 0.01)
     }
 
