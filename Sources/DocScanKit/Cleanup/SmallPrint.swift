@@ -51,7 +51,7 @@ enum SmallPrint {
     /// 32 px, Fixtures' curled lab report (30 px in accurate mode) was left as it read (CER 0.044; 0.038
     /// reduced); reduced to 24 px it read at 0.052, to 22 px the invoice and the table lost letters.
     /// Over the photo stress set a third of the page-runs are reduced, for 0.0259 → 0.0250 (accurate),
-    /// 0.0265 → 0.0261 (fast); the invoice's lone `1`s then read as `I` (README, the clean up stage).
+    /// 0.0265 → 0.0261 (fast); the invoice's lone `1`s then read as `I` (docs/pipeline.md, *clean up*).
     static let largestLetters = 28
     /// Large print is not reduced when its pieces are this many times taller than the same measure taken
     /// across the page: they are words lying on their side, not letters (see above).

@@ -99,7 +99,7 @@ public final class PageOrienter: PageStage {
         /// 0.6 s more, read twice. On the Latin pages turned every way (72) nothing changed.
         public static let quickUprightConfidence = 0.0
 
-        /// Default threshold, chosen on the eval set (README, "Orientation").
+        /// Default threshold, chosen on the eval set (README, "Orientation threshold").
         public static let defaultThreshold = 2.0
         public static let defaultWorkingSize = 1600
         /// The working size when a language of the run is Chinese, Japanese or Korean. OSD judges
