@@ -15,7 +15,7 @@ public struct PageLayout: Codable, Equatable, Sendable {
         case order, sideBySide = "side_by_side", rowOffset = "row_offset", cellAspect = "cell_aspect", justified, segmentation,
              darkAreas = "dark_areas", invertedPass = "inverted_pass", recoveredLines = "recovered_lines",
              movedLines = "moved_lines", edgeMarks = "edge_marks", strayLines = "stray_lines",
-             rereadLines = "reread_lines", facingPageReread = "facing_page_reread"
+             rereadLines = "reread_lines", joinedLines = "joined_lines", facingPageReread = "facing_page_reread"
     }
 
     /// How Tesseract segmented the page: `auto` (its layout analysis) or `single_block` (read again as one
@@ -42,12 +42,15 @@ public struct PageLayout: Codable, Equatable, Sendable {
     /// Lines read with little confidence and read again, surer, from the page as Tesseract thresholds it
     /// (`ThresholdedLines`).
     public var rereadLines = 0
+    /// Short lines Tesseract's layout analysis cut across their characters into two lines, one over the
+    /// other, read again whole (`HalvedLines`).
+    public var joinedLines = 0
     /// Whether the page was read again with a facing page's sliver whitened, after Tesseract joined the
     /// sliver's line ends to the page's own lines (`StrayLines.joinedSliver`).
     public var facingPageReread = false
 
     /// Reads records of older archives too: `inverted_pass`, `recovered_lines`, `moved_lines`, `edge_marks`,
-    /// `stray_lines`, `reread_lines` and `facing_page_reread` came after the first archives were made, and a missing one means no
+    /// `stray_lines`, `reread_lines`, `joined_lines` and `facing_page_reread` came after the first archives were made, and a missing one means no
     /// such pass ran.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -64,6 +67,7 @@ public struct PageLayout: Codable, Equatable, Sendable {
         edgeMarks = try container.decodeIfPresent(Int.self, forKey: .edgeMarks) ?? 0
         strayLines = try container.decodeIfPresent(Int.self, forKey: .strayLines) ?? 0
         rereadLines = try container.decodeIfPresent(Int.self, forKey: .rereadLines) ?? 0
+        joinedLines = try container.decodeIfPresent(Int.self, forKey: .joinedLines) ?? 0
         facingPageReread = try container.decodeIfPresent(Bool.self, forKey: .facingPageReread) ?? false
     }
 

@@ -23,7 +23,8 @@ import Foundation
 /// page's columns and cut them.
 ///
 /// Print the layout analysis left out (cells of a ruled table) is found and read line by line afterwards
-/// (`UnreadInk`), lines it read out of their column's order are put back (`ColumnGaps`, `RowPieces`,
+/// (`UnreadInk`), a short line it cut across its characters into two is read whole (`HalvedLines`),
+/// lines it read out of their column's order are put back (`ColumnGaps`, `RowPieces`,
 /// `SplitColumns`), and marks it read at the ends of lines where there was no print are taken out
 /// (`EdgeMarks`).
 ///
@@ -162,6 +163,10 @@ public final class TextRecognizer: PageStage {
         let moved = ColumnGaps.fill(&result) + RowPieces.order(&result) + SplitColumns.join(&result)
         let marks = EdgeMarks.strip(&result) + RuledColumns.strip(&result, width: image.width)
         let stray = StrayLines.strip(&result, width: image.width, height: image.height)
+        // After the strays are gone: their pieces (a blurred facing page's line ends) are no line to join.
+        let joined = try HalvedLines.join(&result, on: image) {
+            try recognizer.recognizeLine($0, resolution: resolution.dotsPerInch, deadline: context.deadline)
+        }
         result.lines = result.lines.map { line in
             var line = line
             line.text = HanSpacing.collapse(line.text)
@@ -177,6 +182,7 @@ public final class TextRecognizer: PageStage {
         result.layout?.edgeMarks = marks
         result.layout?.strayLines = stray
         result.layout?.rereadLines = reread
+        result.layout?.joinedLines = joined
         result.layout?.facingPageReread = facingPageReread
         result.text = (arranged.rowText ?? HanSpacing.collapse(result.text)).trimmingCharacters(in: .whitespacesAndNewlines)
         return result
