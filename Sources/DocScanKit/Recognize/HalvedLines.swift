@@ -12,7 +12,9 @@ import DocScanNative
 /// over `十闭居:` in accurate mode; photos of the notice read `合!` and, under it, the foot of 合 again
 /// as `口，`. Two such pieces, read one after the other, are read again as one line from the box
 /// holding both, and that reading takes their place when Tesseract is `margin` points surer of it than
-/// of the pieces (their confidence weighted by their characters).
+/// of the pieces (their confidence weighted by their characters) and it is no longer than a line's
+/// re-reading may be (`ThresholdedLines.longestReading`): the cut, padded, may reach into the print of
+/// the lines around.
 enum HalvedLines {
     /// How tall each piece may be at most, as a share of the page's typical line height.
     static let pieceHeight = 0.8
@@ -67,7 +69,8 @@ enum HalvedLines {
             let (upper, lower) = (page.lines[index], page.lines[index + 1])
             let box = upper.box.union(lower.box)
             guard let reading = try LineReading.read(box, on: image, with: read),
-                  reading.confidence >= confidence(of: [upper, lower]) + margin
+                  reading.confidence >= confidence(of: [upper, lower]) + margin,
+                  reading.text.count <= ThresholdedLines.longestReading * (upper.text.count + lower.text.count) + 4
             else { continue }
             guard page.removeLine(at: index + 1) != nil else { continue }
             page.lines[index].box = box
