@@ -48,6 +48,32 @@ struct HalvedLinesTests {
             Self.span("！", x: 100, y: 125, width: 60, height: 10), typical: typical))
     }
 
+    /// What replaces the pieces: a reading surer by `margin` with a letter or a digit in it; a mark alone
+    /// (two specks read `t` over `,` at no confidence, read whole as `|` at 74) is kept out, and so is a
+    /// reading not 5 points surer than the pieces (`A` at 50.4 and `岂。` at 35: 40.1 by their characters).
+    /// The reader is scripted here; the notice below is read by Tesseract.
+    @Test func onlyASurerReadingWithALetterReplacesThePieces() throws {
+        let image = try #require(PixImage(reading: TestSupport.fixture("zh_notice.png").path))
+        let text = Self.noticeLines.map(\.text).joined(separator: "\n")
+        let page = RecognizedText(text: text, meanConfidence: 80, words: [], lines: Self.noticeLines, resolution: 0)
+        func reading(_ text: String, _ confidence: Double) -> (PixImage) -> RecognizedText {
+            { _ in
+                RecognizedText(text: text, meanConfidence: confidence,
+                               words: [Self.span(text, confidence: confidence, x: 10, y: 10, width: 40, height: 40)], lines: [], resolution: 0)
+            }
+        }
+        for (text, confidence) in [("|", 95.0), ("合!", 44.0)] {
+            var again = page
+            #expect(HalvedLines.join(&again, on: image, with: reading(text, confidence)) == 0, "\(text) at \(confidence)")
+            #expect(again == page)
+        }
+        var joined = page
+        #expect(HalvedLines.join(&joined, on: image, with: reading("合!", 95)) == 1)
+        #expect(joined.lines.map(\.text) == ["如有问题，请拨打分机8021或发送邮件至", "it-help@example.com联系信息技术组。感谢大家的理解与配", "合!", "行政部", "2024年3月12日"])
+        #expect(joined.lines[2].box == PageBox(x: 215, y: 1130, width: 61, height: 44))
+        #expect(joined.text.hasSuffix("配\n合!\n行政部\n2024年3月12日"), "\(joined.text)")
+    }
+
     /// The notice, read by real Tesseract in both modes: `合！` is read whole on its own line, and
     /// neither half of it is left in the text.
     @Test(arguments: ScanMode.allCases)
