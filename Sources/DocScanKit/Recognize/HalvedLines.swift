@@ -13,7 +13,7 @@ import DocScanNative
 /// as `口，`. Two such pieces, read one after the other, are read again as one line from the box
 /// holding both, and that reading takes their place when Tesseract is `margin` points surer of it than
 /// of the pieces (their confidence weighted by their characters) and it is no longer than a line's
-/// re-reading may be (`ThresholdedLines.longestReading`): the cut, padded, may reach into the print of
+/// re-reading may be (`LineReading.fits`): the cut, padded, may reach into the print of
 /// the lines around. A reading without a letter or a digit is kept out: two specks read at no
 /// confidence beside a tilted photo's column (`t` over `,`) read as one `|` at 74, a mark the edge-mark
 /// step (which runs before) would have taken out.
@@ -72,7 +72,7 @@ enum HalvedLines {
             let box = upper.box.union(lower.box)
             guard let reading = try LineReading.read(box, on: image, with: read),
                   reading.confidence >= confidence(of: [upper, lower]) + margin,
-                  reading.text.count <= ThresholdedLines.longestReading * (upper.text.count + lower.text.count) + 4,
+                  reading.fits(characters: upper.text.count + lower.text.count),
                   reading.text.contains(where: { $0.isLetter || $0.isNumber })
             else { continue }
             guard page.removeLine(at: index + 1) != nil else { continue }

@@ -8,6 +8,16 @@ struct LineReading {
     var confidence: Double
     var words: [RecognizedSpan]
 
+    /// How many times a line's characters (and 4 more) a reading may hold to be taken for that line.
+    static let longestReading = 2
+
+    /// Whether this reading is short enough to be the line of `characters` characters it was cut for: a
+    /// cut padded around a line's box can reach over other lines' print, and a reading much longer than
+    /// the line's is not the line (`ThresholdedLines`, `HalvedLines`).
+    func fits(characters: Int) -> Bool {
+        text.count <= Self.longestReading * characters + 4
+    }
+
     /// Cuts `box` out of `image` with a margin of a quarter of its height (so no letter is clipped),
     /// reads the cut with `read`, and moves its words back onto the page; nil when the cut is empty or
     /// nothing was read.

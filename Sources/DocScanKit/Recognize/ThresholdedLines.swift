@@ -29,8 +29,6 @@ enum ThresholdedLines {
     /// The smallest letters, in pixels, read from their thresholded print (the receipts it was made for:
     /// 18–23 px; the cookbook and timetable photos at a third of their size it misread: 9 and 12).
     static let smallestLetters = 15.0
-    /// How many times the line's characters (and 4 more) a reading may hold to be taken for the line.
-    static let longestReading = 2
 
     /// Whether `page`'s doubtful lines are read again: a page in Latin script (its first language not
     /// written without spaces), not despeckled for noise, not blurred (`BlurredPrint`) unless deblurred,
@@ -55,7 +53,7 @@ enum ThresholdedLines {
             try recognizer.recognizeLine($0, resolution: resolution, deadline: deadline)
         } keeping: { line, reading in
             reading.confidence >= max(sureLine, line.confidence + margin)
-                && reading.text.count <= longestReading * line.text.count + 4
+                && reading.fits(characters: line.text.count)
         }
     }
 }
