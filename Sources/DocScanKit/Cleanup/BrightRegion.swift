@@ -1,10 +1,11 @@
+import Foundation
 import DocScanCore
 import DocScanNative
 
 /// A photo's bright region at one threshold, as a sheet of paper (`PageFinder`): the largest connected
 /// region of pixels lighter than the threshold, its corners the region's extreme points along the two
-/// diagonals (smallest and largest x+y and x−y), which for a convex quadrilateral turned less than 45°
-/// are its corners. Text and pictures are holes in it, filled before it is measured: how badly it fits
+/// diagonals (smallest and largest x+y and x−y), turned with the sheet when it lies far askew
+/// (`extremeCorners`). Text and pictures are holes in it, filled before it is measured: how badly it fits
 /// its quadrilateral, whether it stands out from what lies around it, whether a side fades, hardly
 /// stands out or stands out far less than another, and where its sides bow.
 struct BrightRegion {
@@ -267,26 +268,54 @@ struct BrightRegion {
         return (Double(outside) + max(0, PageQuad.area(of: outline) - Double(inside))) / area
     }
 
-    /// The set pixels with the smallest and largest x+y and x−y.
+    /// The region's corners: the set pixels with the smallest and largest x+y and x−y, which are the
+    /// corners of a quadrilateral turned less than 45°. A sheet turned further (a phone held askew over
+    /// a sheet lying askew: Fixtures' tilted letter turned 20° more lies at 40–50°) has two of those
+    /// extremes at one corner, so the diagonals are also turned in steps of 15° and the largest
+    /// quadrilateral kept, when it is `turnedGain` larger than the unturned one: the true corners make
+    /// the largest quadrilateral the region's points can. Its corners are then named so that its top
+    /// side is the one highest in the photo.
     private static func extremeCorners(of region: PixImage, offsetX: Int, offsetY: Int) -> PageQuad? {
         guard let rows = region.setPixelRuns() else { return nil }
-        var minSum = Int.max, maxSum = Int.min, minDiff = Int.max, maxDiff = Int.min
-        var topLeft = (0, 0), bottomRight = (0, 0), bottomLeft = (0, 0), topRight = (0, 0)
-        func consider(_ x: Int, _ y: Int) {
-            if x + y < minSum { minSum = x + y; topLeft = (x, y) }
-            if x + y > maxSum { maxSum = x + y; bottomRight = (x, y) }
-            if x - y < minDiff { minDiff = x - y; bottomLeft = (x, y) }
-            if x - y > maxDiff { maxDiff = x - y; topRight = (x, y) }
-        }
+        // Only the first and last set pixel of a row can be extreme along any direction but straight
+        // up or down, where they tie with it.
+        var points: [(x: Double, y: Double)] = []
         for (y, runs) in rows.enumerated() {
-            // Only the first and last set pixel of a row can be extreme along either diagonal.
             if let first = runs.first?.lowerBound, let last = runs.last?.last {
-                consider(first + offsetX, y + offsetY)
-                consider(last + offsetX, y + offsetY)
+                points.append((Double(first + offsetX), Double(y + offsetY)))
+                if last != first { points.append((Double(last + offsetX), Double(y + offsetY))) }
             }
         }
-        guard minSum != Int.max else { return nil }
-        func point(_ p: (Int, Int)) -> PageQuad.Point { .init(x: Double(p.0), y: Double(p.1)) }
-        return PageQuad(topLeft: point(topLeft), topRight: point(topRight), bottomRight: point(bottomRight), bottomLeft: point(bottomLeft))
+        guard !points.isEmpty else { return nil }
+        func corners(turnedBy degrees: Double) -> [PageQuad.Point] {
+            let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
+            var minSum = Double.infinity, maxSum = -Double.infinity, minDiff = Double.infinity, maxDiff = -Double.infinity
+            var found = [points[0], points[0], points[0], points[0]]
+            for point in points {
+                // The point in a frame turned by `degrees`.
+                let u = point.x * c + point.y * s, v = point.y * c - point.x * s
+                if u + v < minSum { minSum = u + v; found[0] = point }
+                if u - v > maxDiff { maxDiff = u - v; found[1] = point }
+                if u + v > maxSum { maxSum = u + v; found[2] = point }
+                if u - v < minDiff { minDiff = u - v; found[3] = point }
+            }
+            return found.map { PageQuad.Point(x: $0.x, y: $0.y) }
+        }
+        let upright = corners(turnedBy: 0)
+        var best = (corners: upright, area: PageQuad.area(of: upright))
+        for degrees in stride(from: 15.0, to: 90, by: 15) {
+            let turned = corners(turnedBy: degrees)
+            let area = PageQuad.area(of: turned)
+            if area > max(best.area, turnedGain * PageQuad.area(of: upright)) { best = (turned, area) }
+        }
+        var found = best.corners
+        if found != upright, let top = found.indices.min(by: { found[$0].y + found[($0 + 1) % 4].y < found[$1].y + found[($1 + 1) % 4].y }) {
+            found = (0..<4).map { found[(top + $0) % 4] }
+        }
+        return PageQuad(topLeft: found[0], topRight: found[1], bottomRight: found[2], bottomLeft: found[3])
     }
+
+    /// How much larger than the unturned diagonals' quadrilateral a turned one must be to replace it: a
+    /// sheet's rounded or blurred corners let turned diagonals find a slightly larger one.
+    static let turnedGain = 1.05
 }

@@ -402,6 +402,44 @@ struct PageFinderTests {
         try expectLetterFound(in: record, at: corners)
     }
 
+    /// The letter's sheet seen from its foot (its top 620 px wide, its foot 900, 1,250 px tall) in the
+    /// middle of the frame, turned `degrees` clockwise.
+    private static func turnedSheet(degrees: Double) -> Corners {
+        let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
+        return [(-310.0, -625.0), (310, -625), (450, 625), (-450, 625)].map { (x, y) in
+            (800 + x * c - y * s, 1050 + x * s + y * c)
+        }
+    }
+
+    /// A sheet lying 40–50° askew (a phone held askew over a sheet lying askew): the extreme points along
+    /// the photo's diagonals put two of its corners at one (its top corners, blunter than square in
+    /// perspective, are extreme along a diagonal only while it is turned less than 40°), so the
+    /// diagonals are turned until they find all four. The side highest in the photo is taken for the
+    /// sheet's top; a page flattened on its side would be turned upright by reading.
+    @Test(arguments: [ScanMode.fast, .accurate], [42.0, -47.0])
+    func aSheetLyingFarAskewIsFoundAndRead(mode: ScanMode, degrees: Double) throws {
+        let record = try #require(try TestSupport.scan(try photo(corners: Self.turnedSheet(degrees: degrees)), mode: mode).first)
+        let found = try #require(record.cleanup?.pageCorners, "no page found: \(record.cleanup?.pageNote ?? "")")
+        #expect(record.cleanup?.pageMethod == "brightness")
+        // The corners where they lie in the photo as the clean-up saw it, turned clockwise by `rotation`.
+        let rotation = record.orientation?.rotation ?? 0
+        let corners: Corners = Self.turnedSheet(degrees: degrees).map { (x, y) in
+            switch rotation {
+            case 90: (2100 - y, x)
+            case 180: (1600 - x, 2100 - y)
+            case 270: (y, 1600 - x)
+            default: (x, y)
+            }
+        }
+        let diagonal = (1600.0 * 1600 + 2100 * 2100).squareRoot()
+        for truth in corners {
+            let error = found.corners.map { (($0.x - truth.0) * ($0.x - truth.0) + ($0.y - truth.1) * ($0.y - truth.1)).squareRoot() }.min() ?? .infinity
+            #expect(error <= 0.01 * diagonal, "no corner found within 1% of \(truth): \(found.corners)")
+        }
+        let cer = CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth("en_letter_150dpi"), chinese: false)
+        #expect(cer <= 0.03, "CER \(cer)")
+    }
+
     /// Fast mode finds and flattens the sheet as accurate mode does.
     @Test func fastModeFindsThePageToo() throws {
         let corners: Corners = [(180.0, 150.0), (1380, 230), (1450, 1900), (120, 1980)]
