@@ -1522,3 +1522,16 @@ void docscan_turn_set_pixels(const uint32_t *src, int width, int height, int src
         }
     }
 }
+
+void docscan_shear_columns(const uint32_t *src, int width, int height, int src_words_per_line, const int32_t *shifts,
+                           uint32_t *dst, int dst_height, int dst_words_per_line, uint8_t *line) {
+    for (int y = 0; y < dst_height; y++) {
+        for (int x = 0; x < width; x++) {
+            int from = y - shifts[x];
+            from = from < 0 ? 0 : from >= height ? height - 1 : from;
+            uint32_t word = src[(long)from * src_words_per_line + x / 4];
+            line[x] = (uint8_t)(word >> (24 - 8 * (x % 4)));
+        }
+        pack_row(line, width, dst + (long)y * dst_words_per_line);
+    }
+}

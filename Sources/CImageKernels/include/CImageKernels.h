@@ -222,3 +222,10 @@ void docscan_deconvolve_boxes(const uint32_t *src, int width, int height, int sr
 /// longest box is `longest` long.
 long docscan_deconvolve_boxes_scratch(int width, int height, int longest);
 #endif
+
+/// An 8-bit image with each column x moved down by `shifts[x]` pixels (up, when negative) into `dst`
+/// (`width` x `dst_height`): dst(x, y) = src(x, y - shifts[x]), rows beyond the source's taken from
+/// its first or last row. Nothing is resampled, so moving the columns back by the opposite shifts
+/// gives the source again. `line` is scratch for a row of (`width` + 3) / 4 * 4 bytes.
+void docscan_shear_columns(const uint32_t *src, int width, int height, int src_words_per_line, const int32_t *shifts,
+                           uint32_t *dst, int dst_height, int dst_words_per_line, uint8_t *line);

@@ -194,3 +194,17 @@ extension PixImage {
         return Array(repeating: shorter, count: count) + Array(repeating: longer, count: 3 - count)
     }
 }
+
+extension PixImage {
+    /// An 8-bit image with each column x moved down by `shifts[x]` pixels (up, when negative), `height`
+    /// rows tall: rows beyond the image repeat its first or last (`docscan_shear_columns`). Nothing is
+    /// resampled: moved back by the opposite shifts to the image's own height, it is the image again.
+    /// Nil for another depth, or shifts not one a column.
+    package func shearedColumns(by shifts: [Int32], height newHeight: Int) -> PixImage? {
+        guard depth == 8, shifts.count == width, newHeight >= 1 else { return nil }
+        var line = [UInt8](repeating: 0, count: (width + 3) / 4 * 4)
+        return kernelImage(width: width, height: newHeight, depth: 8) { source, sourceWidth, sourceHeight, sourceWords, target, targetWords in
+            docscan_shear_columns(source, sourceWidth, sourceHeight, sourceWords, shifts, target, Int32(newHeight), targetWords, &line)
+        }
+    }
+}

@@ -1,4 +1,3 @@
-import CLeptonica
 import DocScanCore
 @testable import DocScanKit
 import DocScanNative
@@ -11,33 +10,8 @@ import Testing
 /// by 90° or 270°, and taken unchecked that turn had the page read as garbage, or read four times over
 /// before reading turned it back.
 struct FarAskewTests {
-    /// `Fixtures/photos/planks_letter.jpg` in grey, turned `degrees` clockwise on a canvas grown to hold
-    /// it, the canvas filled with the median grey of the photo's top rows (the planks), written as PNG.
-    private func turnedPlanksLetter(degrees: Double) throws -> URL {
-        var colour = pixRead(TestSupport.special("photos/planks_letter.jpg").path)
-        defer { pixDestroy(&colour) }
-        var grey = pixConvertTo8(colour, 0)
-        defer { pixDestroy(&grey) }
-        var strip = pixClipRectangle(grey, boxCreate(0, 0, pixGetWidth(grey), 10), nil)
-        defer { pixDestroy(&strip) }
-        var desk: Float = 0
-        #expect(pixGetRankValueMasked(strip, nil, 0, 0, 1, 0.5, &desk, nil) == 0)
-        let (width, height) = (Double(pixGetWidth(grey)), Double(pixGetHeight(grey)))
-        let radians = degrees * .pi / 180
-        let grownWidth = width * abs(cos(radians)) + height * abs(sin(radians))
-        let grownHeight = width * abs(sin(radians)) + height * abs(cos(radians))
-        let (padX, padY) = (Int32((grownWidth - width) / 2), Int32((grownHeight - height) / 2))
-        var canvas = pixAddBorderGeneral(grey, padX, padX, padY, padY, UInt32(desk))
-        defer { pixDestroy(&canvas) }
-        var turned = pixRotateAMGray(canvas, Float(radians), UInt8(desk))
-        defer { pixDestroy(&turned) }
-        let url = try TestSupport.temporaryFolder().appendingPathComponent("planks_letter_askew.png")
-        #expect(pixWrite(url.path, turned, Int32(IFF_PNG)) == 0)
-        return url
-    }
-
     @Test func aTurnCountedOnPrintFarAskewWaitsForTheCleanedPage() throws {
-        let url = try turnedPlanksLetter(degrees: 35)
+        let url = try TestSupport.turnedPhoto(TestSupport.special("photos/planks_letter.jpg"), degrees: 35)
         let configuration = try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "deu,eng"), jobs: 1)
         let page = try #require(try PageSource(root: url).list().pages.first)
         var context = PageContext(page: page, mode: .accurate, languages: configuration.languages)
