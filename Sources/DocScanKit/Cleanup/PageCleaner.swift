@@ -282,23 +282,7 @@ public struct PageCleaner: PageStage {
         var image = page
         _ = log.watch.lap()
         if options.maxSkew > 0 {
-            // Leptonica measures skew on a bilevel image: the grey page's dark-pixel mask, which the
-            // other steps use too (thresholding at 130 for skew alone took 1.5 ms of a flat A4 page's 3.4),
-            // less the marks that touch the page's edge: what the cut-out kept of the desk or of a book's
-            // dark edges, slanted as the sheet lay, is no text line. An out-of-focus photo of a book page
-            // kept only those in its mask (its grey print lighter than the split), and its level lines
-            // were turned 6°; a letter between two dark bands slanted 6° was turned with them.
-            let binary = (image.depth == 1 ? image : image.darkPixels())?.withoutEdgeMarks()
-            let reduction = Self.skewReduction(forLongerSide: max(image.width, image.height))
-            // Most pages lie within a few degrees of level, and are measured sure within the usual
-            // sweep; only the others are measured steep too.
-            let usual = binary.flatMap { Self.skew(of: $0, reduction: reduction, upTo: min(options.maxSkew, Self.usualSkew)) }
-            var skew = usual.map { (angle: $0.angle, confidence: $0.confidence, gain: $0.gain) }
-            if options.maxSkew > Self.usualSkew, skew.map(Self.isSure) != true, let binary, let usual {
-                let steep = Self.steepSkew(of: binary, reduction: reduction, unturned: usual.unturned, upTo: options.maxSkew)
-                if let steep, Self.isSure(steep) || steep.confidence > usual.confidence { skew = steep }
-            }
-            if let skew {
+            if let skew = Self.measuredSkew(of: image, upTo: options.maxSkew) {
                 log.report.skewAngle = (Double(skew.angle) * 100).rounded() / 100
                 log.report.skewConfidence = (Double(skew.confidence) * 100).rounded() / 100
                 log.report.skewGain = (Double(skew.gain) * 100).rounded() / 100
@@ -342,6 +326,28 @@ public struct PageCleaner: PageStage {
             log.lap("bands")
         }
         return image
+    }
+
+    /// The skew of `image`'s lines, up to `widest` either way; nil when it cannot be measured.
+    ///
+    /// Leptonica measures skew on a bilevel image: the grey page's dark-pixel mask, which the other
+    /// steps use too (thresholding at 130 for skew alone took 1.5 ms of a flat A4 page's 3.4), less the
+    /// marks that touch the page's edge: what the cut-out kept of the desk or of a book's dark edges,
+    /// slanted as the sheet lay, is no text line. An out-of-focus photo of a book page kept only those in
+    /// its mask (its grey print lighter than the split), and its level lines were turned 6°; a letter
+    /// between two dark bands slanted 6° was turned with them. Most pages lie within a few degrees of
+    /// level, and are measured sure within the usual sweep; only the others are measured steep too
+    /// (`steepSkew`), and the steep measure is taken when sure or surer than the usual one.
+    static func measuredSkew(of image: PixImage, upTo widest: Double) -> (angle: Float, confidence: Float, gain: Float)? {
+        guard let mask = (image.depth == 1 ? image : image.darkPixels())?.withoutEdgeMarks() else { return nil }
+        let reduction = skewReduction(forLongerSide: max(image.width, image.height))
+        guard let usual = skew(of: mask, reduction: reduction, upTo: min(widest, usualSkew)) else { return nil }
+        let measured = (angle: usual.angle, confidence: usual.confidence, gain: usual.gain)
+        guard widest > usualSkew, !isSure(measured),
+              let steep = steepSkew(of: mask, reduction: reduction, unturned: usual.unturned, upTo: widest),
+              isSure(steep) || steep.confidence > usual.confidence
+        else { return measured }
+        return steep
     }
 
     /// The skew of a page lying past the usual sweep, up to `widest` either way: the mask turned by

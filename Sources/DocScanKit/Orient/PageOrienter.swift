@@ -309,22 +309,15 @@ public final class PageOrienter: PageStage {
     }
 
     /// Whether the print of `image` lies `farAskew` or more off level, measured sure as the clean-up
-    /// stage measures it (`PageCleaner.skew`, `steepSkew`). The ascenders and punctuation are counted
+    /// stage measures it (`PageCleaner.measuredSkew`). The ascenders and punctuation are counted
     /// along the image's rows and columns, and on lines lying that far off they count a page upright as
     /// turned: Fixtures' letter on planks turned 35° more (45° in all) counted clearly to the left
     /// (−12.3), was turned by 270° unchecked and read as garbage (CER 0.85, accurate mode). A turn they
     /// propose on such a page waits for the cleaned page, flattened and levelled (`settle`). Measured
     /// only for a proposed turn: most pages count upright and are not measured.
     static func liesFarAskew(_ image: PixImage) -> Bool {
-        guard let mask = (image.depth == 1 ? image : image.darkPixels())?.withoutEdgeMarks() else { return false }
-        let reduction = PageCleaner.skewReduction(forLongerSide: max(image.width, image.height))
-        guard let usual = PageCleaner.skew(of: mask, reduction: reduction, upTo: PageCleaner.usualSkew) else { return false }
-        let measured = (angle: usual.angle, confidence: usual.confidence, gain: usual.gain)
-        if PageCleaner.isSure(measured) { return false }
-        guard let steep = PageCleaner.steepSkew(
-            of: mask, reduction: reduction, unturned: usual.unturned, upTo: PageCleaner.Options.widestSkew)
-        else { return false }
-        return PageCleaner.isSure(steep) && abs(Double(steep.angle)) >= farAskew
+        guard let skew = PageCleaner.measuredSkew(of: image, upTo: PageCleaner.Options.widestSkew) else { return false }
+        return PageCleaner.isSure(skew) && abs(Double(skew.angle)) >= farAskew
     }
 
     /// How far off level print must lie for the cheap checks' turn to wait for the cleaned page.
