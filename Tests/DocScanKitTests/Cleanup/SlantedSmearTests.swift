@@ -9,23 +9,17 @@ import Testing
 /// the frame) turned 35° as a phone held askew turns it, and Fixtures' lab report smeared 7 px 30° off
 /// its rows.
 struct SlantedSmearTests {
-    private func loaded(_ url: URL) throws -> PixImage {
-        let page = try #require(try PageSource(root: url).list().pages.first)
-        var context = PageContext(page: page, mode: .accurate, languages: try LanguageList(parsing: "eng"))
-        return try PageLoader().run(page, context: &context).image
-    }
-
     /// The smear's way is found within 10° (the turns are measured 10° apart); pages in focus show none.
     @Test func theSmearsWayIsFound() throws {
         let turned = try TestSupport.turnedPhoto(TestSupport.special("photos/shaken_table.jpg"), degrees: 35)
-        let slant = try #require(BlurredPrint.slant(in: try loaded(turned)))
+        let slant = try #require(BlurredPrint.slant(in: try TestSupport.loadedImage(turned)))
         // Clockwise degrees from the rows: the smear ran down (90°), turned 35° more.
         let lying = slant.across ? -slant.degrees : 90 - slant.degrees
         let off = abs(((lying - 125).truncatingRemainder(dividingBy: 180) + 270).truncatingRemainder(dividingBy: 180) - 90)
         #expect(off <= 10, "found \(slant)")
         for url in [TestSupport.fixture("en_letter.png"), TestSupport.special("photos/desk_letter.jpg"),
                     TestSupport.special("photos/tilted_letter.jpg")] {
-            #expect(BlurredPrint.slant(in: try loaded(url)) == nil, "\(url.lastPathComponent)")
+            #expect(BlurredPrint.slant(in: try TestSupport.loadedImage(url)) == nil, "\(url.lastPathComponent)")
         }
     }
 

@@ -12,18 +12,11 @@ import Testing
 struct FarAskewTests {
     @Test func aTurnCountedOnPrintFarAskewWaitsForTheCleanedPage() throws {
         let url = try TestSupport.turnedPhoto(TestSupport.special("photos/planks_letter.jpg"), degrees: 35)
-        let configuration = try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "deu,eng"), jobs: 1)
-        let page = try #require(try PageSource(root: url).list().pages.first)
-        var context = PageContext(page: page, mode: .accurate, languages: configuration.languages)
-        let loaded = try PageLoader().run(page, context: &context)
-        let reduced = try #require(loaded.image.scaled(by: Double(PageOrienter.Options.defaultWorkingSize) / Double(max(loaded.image.width, loaded.image.height))))
-        #expect(PageOrienter.liesFarAskew(reduced))
+        let workingSize = PageOrienter.Options.defaultWorkingSize
+        #expect(PageOrienter.liesFarAskew(try TestSupport.loadedImage(url, longerSide: workingSize)))
         // The photo as shot (its sheet lies 8° off) and a scan are not far askew.
         for other in [TestSupport.special("photos/planks_letter.jpg"), TestSupport.fixture("de_brief.png")] {
-            let page = try #require(try PageSource(root: other).list().pages.first)
-            let image = try PageLoader().run(page, context: &context).image
-            let small = try #require(image.scaled(by: Double(PageOrienter.Options.defaultWorkingSize) / Double(max(image.width, image.height))))
-            #expect(!PageOrienter.liesFarAskew(small), "\(other.lastPathComponent)")
+            #expect(!PageOrienter.liesFarAskew(try TestSupport.loadedImage(other, longerSide: workingSize)), "\(other.lastPathComponent)")
         }
 
         let record = try #require(try TestSupport.scan(url, mode: .accurate, languages: "deu,eng").first)

@@ -1,8 +1,21 @@
 import CLeptonica
+import DocScanCore
+import DocScanKit
+import DocScanNative
 import Foundation
 import Testing
 
 extension TestSupport {
+    /// The first page of `url` as the load stage hands it on (accurate mode's working size), optionally
+    /// reduced so that its longer side is `longerSide`, as the orient stage judges it.
+    static func loadedImage(_ url: URL, longerSide: Int? = nil) throws -> PixImage {
+        let page = try #require(try PageSource(root: url).list().pages.first)
+        var context = PageContext(page: page, mode: .accurate, languages: try LanguageList(parsing: "eng"))
+        let image = try PageLoader().run(page, context: &context).image
+        guard let longerSide else { return image }
+        return try #require(image.scaled(by: Double(longerSide) / Double(max(image.width, image.height))))
+    }
+
     /// The photo at `url` in grey, turned `degrees` clockwise on a canvas grown to hold it, the canvas
     /// filled with the median grey of the photo's top rows (the desk), written as PNG: a phone held
     /// askew, as `scripts/make_real_variants.py --variants tiltNN` makes it.
