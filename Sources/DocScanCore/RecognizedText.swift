@@ -11,6 +11,13 @@ public struct PageBox: Codable, Equatable, Sendable {
         self.width = width
         self.height = height
     }
+
+    /// The smallest box holding this one and `other`.
+    public func union(_ other: PageBox) -> PageBox {
+        let left = min(x, other.x), top = min(y, other.y)
+        return PageBox(x: left, y: top, width: max(x + width, other.x + other.width) - left,
+                       height: max(y + height, other.y + other.height) - top)
+    }
 }
 
 /// One word or line Tesseract read, with its confidence (0–100) and where it is.

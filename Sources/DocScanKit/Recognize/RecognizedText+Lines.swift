@@ -174,13 +174,6 @@ extension PageBox {
         return x >= self.x && x <= self.x + width && y >= self.y && y <= self.y + height
     }
 
-    /// The smallest box holding this one and `other`.
-    func union(_ other: PageBox) -> PageBox {
-        let left = min(x, other.x), top = min(y, other.y)
-        return PageBox(x: left, y: top, width: max(x + width, other.x + other.width) - left,
-                       height: max(y + height, other.y + other.height) - top)
-    }
-
     /// How far this box and `other` overlap across the page, in pixels; negative when a gap parts them.
     func horizontalOverlap(with other: PageBox) -> Int {
         min(x + width, other.x + other.width) - max(x, other.x)

@@ -51,54 +51,94 @@ final class TesseractResultIterator {
     func collectPage(spacedByLayout: Bool) -> Page {
         var page = Page()
         let layout = TessResultIteratorGetPageIteratorConst(iterator)
-        var line: RecognizedSpan?
-        var lineText = ""
-        var wordsInLine = 0
-        var lineIsText = true
-        var lineIsVertical = false
-        var first = true
-        /// Ends the current line; `next` is whether another line follows.
-        func endLine(beforeAnother next: Bool) {
-            if !spacedByLayout {
-                lineText += "\n"
-                // Tesseract's paragraph separator: a blank line before a paragraph that follows.
-                if next, TessPageIteratorIsAtBeginningOf(layout, RIL_PARA) != 0 { lineText += "\n" }
-            }
-            if lineIsText { page.text += lineText }
-            let trimmed = lineText.trimmingCharacters(in: .whitespacesAndNewlines)
-            if var line, !trimmed.isEmpty {
-                line.text = trimmed
-                page.lines.append(line)
-            }
-        }
+        var lines: [CollectedLine] = []
         repeat {
             // Nil only where there is no word at all: an empty page.
             guard let pointer = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { break }
-            if first || TessPageIteratorIsAtBeginningOf(layout, RIL_TEXTLINE) != 0 {
-                if !first { endLine(beforeAnother: true) }
-                first = false
-                // As Tesseract's page text: images and rules are no text.
-                lineIsText = !Self.notText.contains(TessPageIteratorBlockType(layout).rawValue)
-                line = span(at: RIL_TEXTLINE, text: "", layout: layout)
-                lineIsVertical = Self.isVertical(layout)
-                lineText = spacedByLayout ? takeText(TessResultIteratorGetUTF8Text(iterator, RIL_TEXTLINE)) : ""
-                wordsInLine = 0
+            if lines.isEmpty || TessPageIteratorIsAtBeginningOf(layout, RIL_TEXTLINE) != 0 {
+                if !lines.isEmpty { lines[lines.count - 1].end(paragraphFollows: TessPageIteratorIsAtBeginningOf(layout, RIL_PARA) != 0) }
+                lines.append(CollectedLine(
+                    span: span(at: RIL_TEXTLINE, text: "", layout: layout),
+                    // As Tesseract's page text: images and rules are no text.
+                    isText: !Self.notText.contains(TessPageIteratorBlockType(layout).rawValue),
+                    isVertical: Self.isVertical(layout),
+                    layoutText: spacedByLayout ? takeText(TessResultIteratorGetUTF8Text(iterator, RIL_TEXTLINE)) : nil))
             }
             let raw = takeText(pointer)
-            if !spacedByLayout {
-                if wordsInLine > 0 { lineText += " " }
-                lineText += raw
-            }
-            wordsInLine += 1
             let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            lines[lines.count - 1].pieces.append((raw, text.isEmpty ? nil : page.words.count))
             if !text.isEmpty {
                 page.words.append(span(at: RIL_WORD, text: text, layout: layout))
                 page.allWords += 1
-                if lineIsVertical { page.verticalWords += 1 }
+                if lines[lines.count - 1].isVertical { page.verticalWords += 1 }
             }
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
-        if !first { endLine(beforeAnother: false) }
+        if !lines.isEmpty { lines[lines.count - 1].end(paragraphFollows: false) }
+        // Rules crossing rows, measured against the page's words of text (`CrossingRule`).
+        var dropped = Set<Int>()
+        if let typical = CrossingRule.typicalHeight(of: page.words) {
+            for index in lines.indices where !lines[index].isVertical {
+                dropped.formUnion(lines[index].trimRule(words: page.words, typicalHeight: typical))
+            }
+        }
+        for line in lines {
+            if line.isText { page.text += line.text + line.ending }
+            let trimmed = line.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty {
+                var span = line.span
+                span.text = trimmed
+                page.lines.append(span)
+            }
+        }
+        if !dropped.isEmpty {
+            page.words = page.words.indices.filter { !dropped.contains($0) }.map { page.words[$0] }
+            page.allWords -= dropped.count
+        }
         return page
+    }
+
+    /// One line of a page as the walk over its words collects it.
+    private struct CollectedLine {
+        /// Tesseract's confidence and box for the line.
+        var span: RecognizedSpan
+        var isText: Bool
+        var isVertical: Bool
+        /// The line's text as Tesseract gives it, spaces as its layout found them, for engines that
+        /// keep them; nil for the others, whose line is its words joined by one space.
+        var layoutText: String?
+        /// The line's words as Tesseract read them, each with its place in the page's words if not empty.
+        var pieces: [(raw: String, word: Int?)] = []
+        /// What follows the line's text in the page's text: a line break, and a blank line before a paragraph.
+        var ending = ""
+
+        var text: String {
+            layoutText ?? pieces.map(\.raw).joined(separator: " ")
+        }
+
+        mutating func end(paragraphFollows: Bool) {
+            guard layoutText == nil else { return }
+            ending = paragraphFollows ? "\n\n" : "\n"
+        }
+
+        /// Takes the pieces of a rule crossing the line out of it (`CrossingRule`), and gives the line the
+        /// box of its words of a row's height where more than those made Tesseract's.
+        /// - Returns: the indices of the words taken out.
+        mutating func trimRule(words: [RecognizedSpan], typicalHeight: Double) -> Set<Int> {
+            let indices = pieces.compactMap(\.word)
+            let trimmed = CrossingRule.trimmed(span.box, words: indices.map { words[$0].box }, typicalHeight: typicalHeight)
+            guard trimmed.box != span.box else { return [] }
+            let dropped = Set(trimmed.rules.map { indices[$0] })
+            if !dropped.isEmpty {
+                if let layoutText {
+                    guard let text = CrossingRule.removing(dropped.sorted().map { words[$0].text }, from: layoutText) else { return [] }
+                    self.layoutText = text
+                } else {
+                    pieces.removeAll { $0.word.map(dropped.contains) ?? false }
+                }
+            }
+            span.box = trimmed.box
+            return dropped
+        }
     }
 
     /// Whether any block of the page was read turned: as vertically written text, or with its lines
