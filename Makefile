@@ -45,7 +45,7 @@ help:
 	@echo "make scan    set up, build, and scan the sample pages in Fixtures/pages/ into the archive"
 	@echo "             $(OUT)/archive.sqlite and $(OUT)/records.jsonl, then search the archive"
 	@echo "make test    set up and run the test suite"
-	@echo "make eval    CER/WER and keyword quality on Fixtures/pages/, Fixtures/photos/, ../shared/eval/public and ../shared/eval/real"
+	@echo "make eval    CER/WER and keyword quality on Fixtures/pages/, Fixtures/photos/, Fixtures/tables/, ../shared/eval/public and ../shared/eval/real"
 	@echo "make bench   speed and memory against the tesseract CLI, and the keyword stage's speed"
 	@echo "make profile         where the time goes on one page (perf): PAGE=file MODE=accurate LANGS=eng"
 	@echo "make bench-memory    peak memory of --jobs 2 on 100-megapixel photos (JPEG and PNG)"

@@ -5,7 +5,7 @@ usage:
   scripts/eval.py --docscan BIN [--set DIR ...] [--modes fast,accurate]
                   [--out DIR] [--jobs N] [--scorers DIR]
 
-Sets default to <repo>/Fixtures/pages, <repo>/Fixtures/photos, <repo>/../shared/eval/public
+Sets default to <repo>/Fixtures/pages, <repo>/Fixtures/photos, <repo>/Fixtures/tables, <repo>/../shared/eval/public
 and <repo>/../shared/eval/real (those that exist). A set is a directory with <name>.<ext> page images, <name>.gt.txt
 ground truth and manifest.tsv (columns name source license lang kind variant
 notes).
@@ -232,6 +232,7 @@ def main():
     if a.sets is None:
         a.sets = [d for d in (os.path.join(REPO, "Fixtures", "pages"),
                               os.path.join(REPO, "Fixtures", "photos"),
+                              os.path.join(REPO, "Fixtures", "tables"),
                               os.path.join(REPO, "..", "shared", "eval", "public"),
                               os.path.join(REPO, "..", "shared", "eval", "real"))
                   if os.path.isfile(os.path.join(d, "manifest.tsv"))]

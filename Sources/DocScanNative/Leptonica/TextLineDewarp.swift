@@ -136,7 +136,9 @@ package final class TextLineDewarp {
             guard ptaaGetPt(longLines, index, 0, &x, &y) == 0 else { return false }
             starts.append(Double(y))
         }
-        guard Self.linesCoverThePage(starts: starts, height: Int(pixGetHeight(pixs))) else { return false }
+        guard Self.linesCoverThePage(starts: starts, height: Int(pixGetHeight(pixs))),
+              Self.linesSpanThePage(longLines, width: Int(pixGetWidth(pixs)))
+        else { return false }
         return dewarpFindVertDisparity(model, longLines, 0) == 0
     }
 
@@ -148,6 +150,36 @@ package final class TextLineDewarp {
         guard let top = rows.first, let bottom = rows.last, height > 0 else { return false }
         let upper = rows.count(where: { Double($0) < 0.5 * Double(height) })
         return upper >= 4 && rows.count - upper >= 4 && Double(bottom - top) / Double(height) > 0.5
+    }
+
+    /// The least share of the page's width its long lines span (their median) for a model.
+    ///
+    /// A parabola fitted to a short line is mostly the line's own unevenness (italics, descenders, a
+    /// rule touching it), and the bend takes that curvature across the page's width: a flat table of
+    /// short cells (each line a ninth of the page wide, the longest kept) measured 0.17–0.57, ten times a
+    /// curled book's, and was straightened into waves its rows were read across. The long lines of every
+    /// page the eval sets, Fixtures and the photo stress set modelled span 0.60–1.0 of it (a column's
+    /// width for the column model).
+    static let minimumSpan = 1.0 / 3
+
+    /// Whether the median of `lines`' spans across the page is at least `minimumSpan` of its `width`.
+    private static func linesSpanThePage(_ lines: UnsafeMutablePointer<PTAA>, width: Int) -> Bool {
+        var spans: [Double] = []
+        for index in 0..<ptaaGetCount(lines) {
+            var line = ptaaGetPta(lines, index, Int32(L_CLONE))
+            defer { ptaDestroy(&line) }
+            guard let line else { continue }
+            var low = Float.infinity, high = -Float.infinity
+            for point in 0..<ptaGetCount(line) {
+                var x: Float = 0, y: Float = 0
+                ptaGetPt(line, point, &x, &y)
+                low = min(low, x)
+                high = max(high, x)
+            }
+            if high >= low { spans.append(Double(high - low)) }
+        }
+        guard width > 0, !spans.isEmpty else { return false }
+        return spans.sorted()[spans.count / 2] >= minimumSpan * Double(width)
     }
 
     /// `page` (the image the model was built from, or one of its size) with its lines straightened;
