@@ -10,6 +10,11 @@ import DocScanCore
 /// and the photo stress set (both modes): such columns of 3 to 11 bars on the photographed table of
 /// eval/real (fast) and on the ruled table of a Chinese manual page in every variant, none in a
 /// ground truth.
+///
+/// Where a cell's text starts close to the rule, Tesseract reads the bar as the first letter of the
+/// cell's first word (`|ka-kemo`, 31 words of Fixtures' photographed verb table in fast mode, where
+/// the page is worked small). A bar at a word's start counts where the word starts, and in a rule's
+/// column only the bar goes from the word.
 enum RuledColumns {
     static let bars: Set<Substring> = ["|", "¦"]
     static let alignment = 0.015
@@ -18,16 +23,16 @@ enum RuledColumns {
     /// Takes the ruled columns' bars out of the lines, words and text of a page `width` pixels wide.
     /// - Returns: how many bars went.
     static func strip(_ page: inout RecognizedText, width: Int) -> Int {
-        // Each bar standing alone in a line: its line, its place among the line's bars from the left, and
-        // its centre across the page.
+        // Each bar standing alone in a line or at a word's start: its line, its place among the line's
+        // bars from the left, and where it stands across the page (its centre; a word's start).
         var found: [(line: Int, rank: Int, centre: Double)] = []
         var barsOfLine: [Int: [RecognizedSpan]] = [:]
         for (index, line) in page.lines.enumerated() {
-            let lineBars = page.words.filter { line.box.containsCentre(of: $0.box) && bars.contains(Substring($0.text)) }
+            let lineBars = page.words.filter { line.box.containsCentre(of: $0.box) && (isBar($0.text) || startsWithBar($0.text)) }
                 .sorted { $0.box.x < $1.box.x }
             barsOfLine[index] = lineBars
             for (rank, bar) in lineBars.enumerated() {
-                found.append((index, rank, Double(bar.box.x) + Double(bar.box.width) / 2))
+                found.append((index, rank, isBar(bar.text) ? Double(bar.box.x) + Double(bar.box.width) / 2 : Double(bar.box.x)))
             }
         }
         // Runs of bars across the page, each within `alignment` of the page's width of the next.
@@ -48,17 +53,31 @@ enum RuledColumns {
             // The line's text must stand bar for bar with its words; else it is left as it is.
             guard let text = dropping(ranks, ofBarsIn: line.text, count: lineBars.count) else { continue }
             let gone = ranks.map { lineBars[$0] }
-            readings[index] = LineReading(
-                text: text, confidence: line.confidence,
-                words: page.words.filter { line.box.containsCentre(of: $0.box) && !gone.contains($0) })
+            let words = page.words.filter { line.box.containsCentre(of: $0.box) && !(gone.contains($0) && isBar($0.text)) }
+                .map { word in
+                    guard gone.contains(word), startsWithBar(word.text) else { return word }
+                    var trimmed = word
+                    trimmed.text.removeFirst()
+                    return trimmed
+                }
+            readings[index] = LineReading(text: text, confidence: line.confidence, words: words)
             removed += ranks.count
         }
         page.replaceLines(readings)
         return removed
     }
 
-    /// `text` without the bars standing alone at `ranks` (0 the first from the left) and the space
-    /// before each; nil when the text does not hold `count` such bars.
+    /// Whether `text` is a bar alone.
+    static func isBar(_ text: String) -> Bool { bars.contains(Substring(text)) }
+
+    /// Whether `text` is a word with a bar glued to its start (`|ka-kemo`).
+    static func startsWithBar(_ text: String) -> Bool {
+        text.count > 1 && text.first.map { bars.contains(Substring(String($0))) } == true
+    }
+
+    /// `text` without the bars at `ranks` (0 the first from the left, counting bars alone and bars at a
+    /// word's start): a bar alone goes with the space before it, a bar at a word's start from the word;
+    /// nil when the text does not hold `count` such bars.
     static func dropping(_ ranks: Set<Int>, ofBarsIn text: String, count: Int) -> String? {
         // Every word of the text with the space before it.
         var pieces: [(space: Substring, word: Substring)] = []
@@ -70,9 +89,13 @@ enum RuledColumns {
             rest = rest[word.endIndex...]
             pieces.append((space, word))
         }
-        let barPieces = pieces.indices.filter { bars.contains(pieces[$0].word) }
+        let barPieces = pieces.indices.filter { isBar(String(pieces[$0].word)) || startsWithBar(String(pieces[$0].word)) }
         guard barPieces.count == count else { return nil }
         let dropped = Set(ranks.map { barPieces[$0] })
-        return pieces.indices.filter { !dropped.contains($0) }.map { String(pieces[$0].space) + String(pieces[$0].word) }.joined()
+        return pieces.indices.compactMap { index -> String? in
+            let (space, word) = pieces[index]
+            guard dropped.contains(index) else { return String(space) + String(word) }
+            return isBar(String(word)) ? nil : String(space) + String(word.dropFirst())
+        }.joined()
     }
 }

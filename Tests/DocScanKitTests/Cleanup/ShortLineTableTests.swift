@@ -48,8 +48,12 @@ struct ShortLineTableTests {
         #expect(record.cleanup?.pageMethod != nil)
         #expect(record.cleanup?.dewarped == false)
         #expect((record.cleanup?.lineBend ?? 1) < CurlFlattener.minimumBend)
-        // Measured 0.048 / 0.038.
+        // The rules' bars read at the start of the cells' first words (`|ka-kemo`, 31 in fast mode) go
+        // with the rules' columns (`RuledColumns`); fewer than a column's rows may stay.
+        let glued = record.words.filter { RuledColumns.startsWithBar($0.text) }.map(\.text)
+        #expect(glued.count < RuledColumns.leastRows, "\(glued)")
+        // Measured 0.029 / 0.038 (fast: 0.048 with the bars).
         let error = try cer(record, "gloss_table_desk")
-        #expect(error <= 0.07, "CER \(error)")
+        #expect(error <= 0.06, "CER \(error)")
     }
 }

@@ -40,6 +40,23 @@ struct RuledColumnsTests {
         #expect(page.words.count == 12)
     }
 
+    /// A bar read as the first letter of a cell's first word, row after row where the rule stands (x
+    /// 240 or 244 as above), goes from the word; one at a word's start elsewhere stays.
+    @Test func aRuleReadAtTheStartOfTheCellsWordsGoesFromThem() {
+        var page = Self.page([
+            Self.line("Monday 5:00 |Cory", x: 0, y: 0),
+            Self.line("writing 2.0 | Hall", x: 4, y: 50),
+            Self.line("science 2.0 |Hall |x", x: 4, y: 100),
+            Self.line("Tuesday 3:0 |Hall", x: 0, y: 150),
+        ])
+        #expect(RuledColumns.strip(&page, width: 1000) == 4)
+        let expected = ["Monday 5:00 Cory", "writing 2.0 Hall", "science 2.0 Hall |x", "Tuesday 3:0 Hall"]
+        #expect(page.lines.map(\.text) == expected)
+        #expect(page.text == expected.joined(separator: "\n"))
+        #expect(page.words.filter { $0.text.hasPrefix("|") }.map(\.text) == ["|x"])
+        #expect(page.words.contains { $0.text == "Cory" })
+    }
+
     @Test func barsOfTheTextItselfStay() {
         let rows = [
             Self.line("Paperless In A Law Office? | Above the Law", x: 0, y: 0),
