@@ -164,22 +164,26 @@ package final class TextLineDewarp {
 
     /// Whether the median of `lines`' spans across the page is at least `minimumSpan` of its `width`.
     private static func linesSpanThePage(_ lines: UnsafeMutablePointer<PTAA>, width: Int) -> Bool {
-        var spans: [Double] = []
-        for index in 0..<ptaaGetCount(lines) {
-            var line = ptaaGetPta(lines, index, Int32(L_CLONE))
-            defer { ptaDestroy(&line) }
-            guard let line else { continue }
-            var low = Float.infinity, high = -Float.infinity
-            for point in 0..<ptaGetCount(line) {
-                var x: Float = 0, y: Float = 0
-                ptaGetPt(line, point, &x, &y)
-                low = min(low, x)
-                high = max(high, x)
-            }
-            if high >= low { spans.append(Double(high - low)) }
+        let spans = points(of: lines).compactMap { line -> Double? in
+            guard let low = line.map(\.x).min(), let high = line.map(\.x).max() else { return nil }
+            return high - low
         }
         guard width > 0, !spans.isEmpty else { return false }
         return spans.sorted()[spans.count / 2] >= minimumSpan * Double(width)
+    }
+
+    /// The points of each line in `lines` (a line Leptonica cannot hand over is left out).
+    private static func points(of lines: UnsafeMutablePointer<PTAA>) -> [[(x: Double, y: Double)]] {
+        (0..<ptaaGetCount(lines)).compactMap { index in
+            var line = ptaaGetPta(lines, index, Int32(L_CLONE))
+            defer { ptaDestroy(&line) }
+            guard let line else { return nil }
+            return (0..<ptaGetCount(line)).map { point in
+                var x: Float = 0, y: Float = 0
+                ptaGetPt(line, point, &x, &y)
+                return (Double(x), Double(y))
+            }
+        }
     }
 
     /// `page` (the image the model was built from, or one of its size) with its lines straightened;
@@ -243,19 +247,7 @@ package final class TextLineDewarp {
         let sampling = Double(model.pointee.sampling)
         let columns = (0..<Int(nx)).map { Double($0) * sampling }
         let reach = max(sampling, Double(pixGetWidth(pixs)) / 30)
-        var lines: [LineCourse] = []
-        for index in 0..<ptaaGetCount(long) {
-            var line = ptaaGetPta(long, index, Int32(L_CLONE))
-            defer { ptaDestroy(&line) }
-            guard let line else { continue }
-            var points: [(x: Double, y: Double)] = []
-            for point in 0..<ptaGetCount(line) {
-                var x: Float = 0, y: Float = 0
-                ptaGetPt(line, point, &x, &y)
-                points.append((Double(x), Double(y)))
-            }
-            if let course = LineCourse(points: points, columns: columns, reach: reach) { lines.append(course) }
-        }
+        var lines = points(of: long).compactMap { LineCourse(points: $0, columns: columns, reach: reach) }
         // Lines that bend unlike the rest are left out, as Leptonica leaves them out (7 deviations).
         let curvatures = lines.map(\.curvature).sorted()
         guard curvatures.count >= 3 else { return false }

@@ -82,8 +82,9 @@ final class TesseractResultIterator {
             }
         }
         for line in lines {
-            if line.isText { page.text += line.text + line.ending }
-            let trimmed = line.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = line.text
+            if line.isText { page.text += text + line.ending }
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if !trimmed.isEmpty {
                 var span = line.span
                 span.text = trimmed
