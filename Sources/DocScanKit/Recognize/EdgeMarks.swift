@@ -22,6 +22,7 @@ enum EdgeMarks {
         var removed = 0
         var readings: [Int: LineReading] = [:]
         var emptied: [Int] = []
+        let wordsOfLine = page.wordsOfEachLine()
         for (index, line) in page.lines.enumerated() {
             let (text, leading, trailing) = stripped(line.text)
             guard leading + trailing > 0 else { continue }
@@ -31,7 +32,7 @@ enum EdgeMarks {
                 continue
             }
             // The line's words left to right, less as many marks as went from each end.
-            var words = page.words.filter { line.box.containsCentre(of: $0.box) }.sorted { $0.box.x < $1.box.x }
+            var words = wordsOfLine[index].map { page.words[$0] }.sorted { $0.box.x < $1.box.x }
             for _ in 0..<leading where words.first.map({ isMark(Substring($0.text), leading: true) }) == true { words.removeFirst() }
             for _ in 0..<trailing where words.last.map({ isMark(Substring($0.text), leading: false) }) == true { words.removeLast() }
             readings[index] = LineReading(text: text, confidence: line.confidence, words: words)

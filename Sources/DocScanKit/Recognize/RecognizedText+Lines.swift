@@ -12,6 +12,35 @@ extension RecognizedText {
         return heights.count >= 3 ? heights[heights.count / 2] : nil
     }
 
+    /// The line each word belongs to (indexes into `lines`; nil for a word no line's box holds): of the
+    /// lines whose box holds the word's centre, one whose text still has the word unclaimed by an
+    /// earlier word, the nearest up or down; else the nearest whose text holds it (a Han character in a
+    /// run of them); else the first whose box holds it.
+    ///
+    /// Lines' boxes overlap where lines slant or a facing page's line ends, higher or lower than the
+    /// page's own, were joined to them: an old book's photo had line boxes 46–75 px tall 36 px apart, so
+    /// the first box holding a word's centre was often the line above's, and its own line showed no words.
+    /// Every edit of lines goes by it, so a line's words are taken out or replaced with it, not its
+    /// neighbours' too.
+    func lineOfEachWord() -> [Int?] {
+        var unclaimed = lines.map { line in
+            Dictionary(line.text.split(separator: " ").map { (String($0), 1) }, uniquingKeysWith: +)
+        }
+        return words.map { word in
+            let holding = lines.indices.filter { lines[$0].box.containsCentre(of: word.box) }
+            // Twice the distance between centres, in whole pixels.
+            func offset(_ line: Int) -> Int {
+                abs(lines[line].box.y * 2 + lines[line].box.height - word.box.y * 2 - word.box.height)
+            }
+            if let line = holding.filter({ unclaimed[$0][word.text, default: 0] > 0 }).min(by: { offset($0) < offset($1) }) {
+                unclaimed[line][word.text, default: 0] -= 1
+                return line
+            }
+            // Han characters are words of their own, written without spaces between them.
+            return holding.filter { lines[$0].text.contains(word.text) }.min { offset($0) < offset($1) } ?? holding.first
+        }
+    }
+
     /// Where each line's text stands in `text`, found by walking the lines' texts in order, so a line
     /// repeated elsewhere on the page is not mistaken for it; nil for a line whose text is not found.
     func lineRanges() -> [Range<String.Index>?] {
@@ -47,20 +76,40 @@ extension RecognizedText {
         return readings.count
     }
 
+    /// The words of each line (indexes into `words`, in their order), as `lineOfEachWord()` assigns them.
+    func wordsOfEachLine() -> [[Int]] {
+        var grouped = Array(repeating: [Int](), count: lines.count)
+        for (word, line) in lineOfEachWord().enumerated() {
+            if let line { grouped[line].append(word) }
+        }
+        return grouped
+    }
+
     /// Puts each reading in place of its line (by index): in the lines, in the text and in the words
-    /// (those whose centre is inside the line's box give way to the reading's).
+    /// (the line's words, `lineOfEachWord()`, give way to the reading's, where the first of them was).
     mutating func replaceLines(_ readings: [Int: LineReading]) {
         guard !readings.isEmpty else { return }
+        let owners = lineOfEachWord()
+        var replaced = Set<Int>()
+        var kept: [RecognizedSpan] = []
+        for (word, owner) in zip(words, owners) {
+            guard let owner, let reading = readings[owner] else {
+                kept.append(word)
+                continue
+            }
+            if replaced.insert(owner).inserted { kept += reading.words }
+        }
+        // A line none of whose words are left (all claimed by lines its box overlaps) gets its reading's at the end.
+        for (index, reading) in readings.sorted(by: { $0.key < $1.key }) where !replaced.contains(index) {
+            kept += reading.words
+        }
+        words = kept
         // From the last line back, so that the ranges of earlier lines stay valid.
         let ranges = lineRanges()
         for (index, reading) in readings.sorted(by: { $0.key > $1.key }) {
-            let line = lines[index]
             if let range = ranges[index] { text.replaceSubrange(range, with: reading.text) }
             lines[index].text = reading.text
             lines[index].confidence = reading.confidence
-            let first = words.firstIndex { line.box.containsCentre(of: $0.box) } ?? words.endIndex
-            words.removeAll { line.box.containsCentre(of: $0.box) }
-            words.insert(contentsOf: reading.words, at: min(first, words.endIndex))
         }
     }
 
@@ -109,17 +158,18 @@ extension RecognizedText {
         }
     }
 
-    /// Takes line `index` out of the lines, its words out of the words and its text (with the line
-    /// break before it) out of the text; nil when its text is not found.
+    /// Takes line `index` out of the lines, its words (`lineOfEachWord()`) out of the words and its text
+    /// (with the line break before it) out of the text; nil when its text is not found.
     mutating func removeLine(at index: Int) -> (box: PageBox, reading: LineReading)? {
         guard let range = lineRanges()[index] else { return nil }
         var start = range.lowerBound
         if start > text.startIndex, text[text.index(before: start)] == "\n" { start = text.index(before: start) }
         text.removeSubrange(start..<range.upperBound)
         if text.hasPrefix("\n") { text.removeFirst() }
+        let owners = lineOfEachWord()
+        let moved = words.indices.filter { owners[$0] == index }.map { words[$0] }
+        words = words.indices.filter { owners[$0] != index }.map { words[$0] }
         let line = lines.remove(at: index)
-        let moved = words.filter { line.box.containsCentre(of: $0.box) }
-        words.removeAll { line.box.containsCentre(of: $0.box) }
         return (line.box, LineReading(text: line.text, confidence: line.confidence, words: moved))
     }
 

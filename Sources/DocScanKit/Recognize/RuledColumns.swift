@@ -27,8 +27,9 @@ enum RuledColumns {
         // bars from the left, and where it stands across the page (its centre; a word's start).
         var found: [(line: Int, rank: Int, centre: Double)] = []
         var barsOfLine: [Int: [RecognizedSpan]] = [:]
-        for (index, line) in page.lines.enumerated() {
-            let lineBars = page.words.filter { line.box.containsCentre(of: $0.box) && (isBar($0.text) || startsWithBar($0.text)) }
+        let wordsOfLine = page.wordsOfEachLine().map { $0.map { page.words[$0] } }
+        for index in page.lines.indices {
+            let lineBars = wordsOfLine[index].filter { isBar($0.text) || startsWithBar($0.text) }
                 .sorted { $0.box.x < $1.box.x }
             barsOfLine[index] = lineBars
             for (rank, bar) in lineBars.enumerated() {
@@ -53,7 +54,7 @@ enum RuledColumns {
             // The line's text must stand bar for bar with its words; else it is left as it is.
             guard let text = dropping(ranks, ofBarsIn: line.text, count: lineBars.count) else { continue }
             let gone = ranks.map { lineBars[$0] }
-            let words = page.words.filter { line.box.containsCentre(of: $0.box) && !(gone.contains($0) && isBar($0.text)) }
+            let words = wordsOfLine[index].filter { !(gone.contains($0) && isBar($0.text)) }
                 .map { word in
                     guard gone.contains(word), startsWithBar(word.text) else { return word }
                     var trimmed = word

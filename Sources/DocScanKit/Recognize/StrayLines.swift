@@ -189,15 +189,12 @@ struct LinePiece {
     var words: [Int]
     var box: PageBox
 
-    /// Each line of `page` cut wherever a gap at least `gap` pixels wide parts its words (those whose
-    /// centre lies in its box); a line with no words is one piece.
+    /// Each line of `page` cut wherever a gap at least `gap` pixels wide parts its words
+    /// (`RecognizedText.lineOfEachWord()`); a line with no words is one piece.
     static func pieces(of page: RecognizedText, parting gap: Double) -> [LinePiece] {
-        // A word whose centre lies in two lines' boxes (slanted lines overlap) belongs to the first.
-        let wordsOfLine = Dictionary(grouping: page.words.indices) { word in
-            page.lines.indices.first { page.lines[$0].box.containsCentre(of: page.words[word].box) }
-        }
+        let wordsOfLine = page.wordsOfEachLine()
         return page.lines.indices.flatMap { line -> [LinePiece] in
-            let words = (wordsOfLine[line] ?? []).sorted { page.words[$0].box.x < page.words[$1].box.x }
+            let words = wordsOfLine[line].sorted { page.words[$0].box.x < page.words[$1].box.x }
             guard let first = words.first else { return [LinePiece(line: line, words: [], box: page.lines[line].box)] }
             var pieces = [LinePiece(line: line, words: [first], box: page.words[first].box)]
             for word in words.dropFirst() {

@@ -184,6 +184,52 @@ struct StrayLinesTests {
         #expect(page.lines.count == 4)
     }
 
+    /// A photo of an old open book (Leptonica's `cavalerie.29.jpg`, accurate mode, 1,652 px wide), its
+    /// facing page's line ends joined to the page's lines: the joined lines' boxes stand 43–75 px tall
+    /// 36 px apart, so a word's centre lies in two or three of them. Each word counts in the line whose
+    /// text holds it (`RecognizedText.lineOfEachWord()`); counted in the first box holding it, as
+    /// before, `yis-2-Vis`'s line showed no words and its box, 1,245 px wide, took the sliver across
+    /// the page, and nothing went. First words of each line, as Tesseract gave them.
+    @Test func aSliverOfLinesWhoseBoxesOverlapGoes() {
+        let lines = [
+            Self.span("ae Une belle téee", 77, x: 14, y: 1132, width: 1261, height: 69),
+            Self.span("ae Quand elle a", 85, x: 19, y: 1168, width: 1259, height: 56),
+            Self.span("yis-2-Vis le long de", 81.7, x: 32, y: 1204, width: 1245, height: 75),
+            Self.span("5h :", 13.1, x: 47, y: 1262, width: 479, height: 16),
+            Self.span("oH cette partie.", 54.5, x: 23, y: 1251, width: 1629, height: 43),
+            Self.span("wi 8 1 at", 73.2, x: 33, y: 1255, width: 1618, height: 71),
+        ]
+        let words = [
+            Self.span("ae", 26.4, x: 14, y: 1138, width: 103, height: 63),
+            Self.span("Une", 96.4, x: 426, y: 1156, width: 58, height: 24),
+            Self.span("belle", 92.9, x: 496, y: 1151, width: 61, height: 26),
+            Self.span("téee", 51.6, x: 568, y: 1148, width: 46, height: 26),
+            Self.span("ae", 36.2, x: 19, y: 1186, width: 45, height: 19),
+            Self.span("Quand", 92.2, x: 393, y: 1190, width: 92, height: 34),
+            Self.span("elle", 92.2, x: 491, y: 1188, width: 44, height: 25),
+            Self.span("a", 85, x: 543, y: 1195, width: 14, height: 17),
+            Self.span("yis-2-Vis", 0, x: 32, y: 1247, width: 89, height: 32),
+            Self.span("le", 89.2, x: 394, y: 1228, width: 23, height: 26),
+            Self.span("long", 89.2, x: 425, y: 1228, width: 57, height: 31),
+            Self.span("de", 96.1, x: 490, y: 1225, width: 29, height: 25),
+            Self.span("5h", 19.4, x: 47, y: 1263, width: 45, height: 15),
+            Self.span(":", 6.8, x: 523, y: 1262, width: 3, height: 3),
+            Self.span("oH", 0, x: 23, y: 1273, width: 97, height: 21),
+            Self.span("cette", 94.8, x: 398, y: 1270, width: 60, height: 20),
+            Self.span("partie.", 89.8, x: 487, y: 1267, width: 65, height: 18),
+            Self.span("wi", 57.3, x: 33, y: 1297, width: 46, height: 20),
+            Self.span("8", 31.5, x: 90, y: 1292, width: 33, height: 27),
+            Self.span("1", 74.7, x: 433, y: 1298, width: 20, height: 26),
+            Self.span("at", 37.7, x: 460, y: 1270, width: 49, height: 52),
+        ]
+        var page = RecognizedText(
+            text: lines.map(\.text).joined(separator: "\n"), meanConfidence: 70, words: words, lines: lines, resolution: 300)
+        #expect(page.lineOfEachWord().map { $0 ?? -1 } == [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 4, 4, 4, 5, 5, 5, 5])
+        #expect(StrayLines.strip(&page, width: 1652, height: 2144) == 6)
+        #expect(page.lines.map(\.text) == ["Une belle téee", "Quand elle a", "le long de", ":", "cette partie.", "1 at"])
+        #expect(page.words.map(\.text) == ["Une", "belle", "téee", "Quand", "elle", "a", "le", "long", "de", ":", "cette", "partie.", "1", "at"])
+    }
+
     @Test func aPageOfFewLinesIsLeftAlone() {
         let lines = [Self.span("=", 5, x: 0, y: 0, width: 20, height: 20), Self.span("Total", 90, x: 0, y: 500, width: 100, height: 20)]
         var page = Self.page(lines, confidence: 50)
