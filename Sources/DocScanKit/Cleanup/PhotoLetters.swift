@@ -26,6 +26,12 @@ struct PhotoLetters {
         (reducedWidth, reducedHeight) = (small.width, small.height)
     }
 
+    /// Letters already found on a photo `width` × `height` pixels, at its own size.
+    init(letters: [TextBeyondSheet.Letter], width: Int, height: Int) {
+        (factor, self.width, self.height, self.letters) = (1, width, height, letters)
+        (reducedWidth, reducedHeight) = (width, height)
+    }
+
     /// `quad` in the reduced copy's pixels, the letters inside it, and their median height; nil when it
     /// holds too few letters to know their size (`TextBeyondSheet.fewestLetters`).
     func inside(_ quad: PageQuad) -> (sheet: PageQuad, letters: [TextBeyondSheet.Letter], height: Double)? {

@@ -26,7 +26,28 @@ enum TextBeyondSheet {
 
     /// `quad` with each side that cuts text moved out past it, and the names of the sides moved (`top`,
     /// `right`, `bottom`, `left`); nil when no side cuts text, or when the page cannot be measured.
+    ///
+    /// A side is moved out again while it still cuts text, up to `rounds` times: each move follows the
+    /// text at most `farthest` of the sheet's size, and a bright region can hold half a sheet or less.
+    /// A crumpled paper photographed on a white desk, its lower half turned from the light, was found
+    /// down to its fold; moved out once, its bottom side still cut four lines of two columns and a
+    /// section (lines 390–404 and the conclusion of a journal page lost).
     static func widened(_ quad: PageQuad, letters photo: PhotoLetters) -> (quad: PageQuad, sides: [String])? {
+        let names = ["top", "right", "bottom", "left"]
+        var current = quad, moved = Set<String>()
+        for _ in 0..<rounds {
+            guard let wider = widenedOnce(current, letters: photo) else { break }
+            current = wider.quad
+            moved.formUnion(wider.sides)
+        }
+        return moved.isEmpty ? nil : (current, names.filter(moved.contains))
+    }
+
+    /// How many times a side may be moved out (`widened(_:letters:)`).
+    static let rounds = 3
+
+    /// `quad` with each side that cuts text moved out past it once, and the names of the sides moved.
+    private static func widenedOnce(_ quad: PageQuad, letters photo: PhotoLetters) -> (quad: PageQuad, sides: [String])? {
         guard let (sheet, _, height) = photo.inside(quad) else { return nil }
         let sides = sheet.sides
         guard sides.count == 4 else { return nil }

@@ -46,6 +46,29 @@ struct TextBeyondSheetTests {
         #expect(offset < 150, "\(offset)")
     }
 
+    /// A bright region that ends at a fold, the sheet's lower part turned from the light: its bottom
+    /// side is moved out round by round, each round following the lines at most half the sheet found so
+    /// far, until it lies past the last line (1,100 px down), not where one round leaves it (about 600).
+    @Test func aSideIsMovedOutUntilItCutsNoLine() throws {
+        let letters = stride(from: 100.0, through: 1100, by: 30).flatMap { y in
+            stride(from: 100.0, through: 900, by: 12).map { TextBeyondSheet.Letter(centre: .init(x: $0, y: y), height: 10, halfExtent: 5) }
+        }
+        let region = PageQuad(
+            topLeft: .init(x: 50, y: 50), topRight: .init(x: 950, y: 50),
+            bottomRight: .init(x: 950, y: 400), bottomLeft: .init(x: 50, y: 400))
+        let photo = PhotoLetters(letters: letters, width: 1000, height: 1600)
+        let widened = try #require(TextBeyondSheet.widened(region, letters: photo))
+        #expect(widened.sides == ["bottom"])
+        #expect(widened.quad.bottomLeft.y >= 1105 && widened.quad.bottomLeft.y < 1130, "\(widened.quad)")
+        #expect(widened.quad.topLeft == region.topLeft && widened.quad.topRight == region.topRight)
+        // The same lines ending 400 px further down, past a gap of 30 letters: the side stops at the gap.
+        let beyond = letters + stride(from: 1400.0, through: 1500, by: 30).flatMap { y in
+            stride(from: 100.0, through: 900, by: 12).map { TextBeyondSheet.Letter(centre: .init(x: $0, y: y), height: 10, halfExtent: 5) }
+        }
+        let stopped = try #require(TextBeyondSheet.widened(region, letters: PhotoLetters(letters: beyond, width: 1000, height: 1600)))
+        #expect(stopped.quad.bottomLeft.y < 1130, "\(stopped.quad)")
+    }
+
     /// A few letters beyond the side (a page number in the margin next to it) do not move it.
     @Test func aFewLettersBeyondDoNotMoveTheSide() {
         let few = (0..<5).map { TextBeyondSheet.Letter(centre: .init(x: -10, y: 800 + Double($0) * 12), height: 10, halfExtent: 5) }
