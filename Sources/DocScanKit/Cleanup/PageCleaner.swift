@@ -103,7 +103,7 @@ public struct PageCleaner: PageStage {
     }
 
     /// `page` cleaned from `start` (its image, or that image sharpened), continuing `log`.
-    private func cleaned(_ page: OrientedPage, from start: PixImage, log: StepLog) -> CleanedPage {
+    func cleaned(_ page: OrientedPage, from start: PixImage, log: StepLog) -> CleanedPage {
         var log = log
         var image = start
         /// The sheet's outline in the photo, once it has been warped flat by it.
@@ -113,6 +113,15 @@ public struct PageCleaner: PageStage {
         var fillsTheFrame = false
         if options.findPage {
             var outcome = PageFinder.find(in: image)
+            // Print sharpened or deconvolved for a blur or smear rings along the sheet's edges too: a
+            // Chinese book page photographed close, its right side on a dark desk, measured smeared 8 px
+            // down and deconvolved, and its bright region no longer stood out enough (accurate mode;
+            // fast mode, deconvolved at its smaller size, found it). Looked for on the photo as shot, it
+            // is warped from there.
+            if case .notFound(let reason) = outcome, reason != BrightRegion.fillsTheFrame, image !== page.image {
+                let asShot = PageFinder.find(in: page.image)
+                if case .found = asShot { outcome = asShot }
+            }
             // The print's letters, found once for the checks of the sheet's sides below.
             let letters: PhotoLetters? = if case .found = outcome {
                 PhotoLetters(of: image, reduced: image === page.image ? page.reduced : nil)

@@ -205,4 +205,30 @@ struct PageCleanerTests {
             #expect(convergence < PrintPerspective.minimumConvergence, "\(name): its margins converge by \(convergence)")
         }
     }
+
+    /// A sharpened copy whose sheet is not found (sharpening rang along a Chinese book page's edges and
+    /// its bright region no longer stood out) gives way to the photo as shot: the sheet found there is
+    /// the one warped. Here the copy is blank, so nothing in it can be a sheet; the letter on the desk
+    /// is found within 1% of the photo's diagonal of its true corners.
+    @Test func aSheetNotFoundInTheSharpenedCopyIsLookedForInThePhotoAsShot() throws {
+        let url = TestSupport.special("photos/desk_letter.jpg")
+        let page = try #require(try PageSource(root: url).list().pages.first)
+        var context = PageContext(page: page, mode: .accurate, languages: try LanguageList(parsing: "eng"))
+        let photo = try PageLoader().run(page, context: &context).image
+        let blank = try #require(photo.whitening([PageBox(x: 0, y: 0, width: photo.width, height: photo.height)])?.inverted())
+        guard case .notFound(let reason) = PageFinder.find(in: blank) else { Issue.record("a sheet in a blank copy"); return }
+        #expect(reason != BrightRegion.fillsTheFrame)
+        let options = try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "eng"), jobs: 1).cleanup
+        let oriented = OrientedPage(image: photo, orientation: OrientationReport())
+        let cleanup = PageCleaner(options: options).cleaned(oriented, from: blank, log: StepLog(keepsImages: false)).cleanup
+        #expect(cleanup.warped && cleanup.pageMethod != nil, "\(cleanup.pageNote ?? "")")
+        let found = try #require(cleanup.pageCorners).corners
+        // The fixture's corners (desk_letter.json), clockwise from the top left, in the photo's pixels.
+        let truth = [(185.1, 453.3), (1006.4, 202.2), (1574.6, 1597.0), (494.0, 1927.4)]
+        let diagonal = (Double(photo.width * photo.width + photo.height * photo.height)).squareRoot()
+        for (point, actual) in zip(found, truth) {
+            let error = ((point.x - actual.0) * (point.x - actual.0) + (point.y - actual.1) * (point.y - actual.1)).squareRoot()
+            #expect(error <= 0.01 * diagonal, "\(point) against \(actual)")
+        }
+    }
 }
