@@ -33,28 +33,30 @@ enum TextBeyondSheet {
     /// down to its fold; moved out once, its bottom side still cut four lines of two columns and a
     /// section (lines 390–404 and the conclusion of a journal page lost).
     static func widened(_ quad: PageQuad, letters photo: PhotoLetters) -> (quad: PageQuad, sides: [String])? {
-        let names = ["top", "right", "bottom", "left"]
-        var current = quad, moved = Set<String>()
+        var current = quad, moved = Set<Int>()
         for _ in 0..<rounds {
             guard let wider = widenedOnce(current, letters: photo) else { break }
             current = wider.quad
             moved.formUnion(wider.sides)
         }
-        return moved.isEmpty ? nil : (current, names.filter(moved.contains))
+        return moved.isEmpty ? nil : (current, moved.sorted().map { sideNames[$0] })
     }
+
+    /// The names of a quadrilateral's sides, in the order of `PageQuad.sides`.
+    static let sideNames = ["top", "right", "bottom", "left"]
 
     /// How many times a side may be moved out (`widened(_:letters:)`).
     static let rounds = 3
 
-    /// `quad` with each side that cuts text moved out past it once, and the names of the sides moved.
-    private static func widenedOnce(_ quad: PageQuad, letters photo: PhotoLetters) -> (quad: PageQuad, sides: [String])? {
+    /// `quad` with each side that cuts text moved out past it once, and the sides moved (indexes into
+    /// `PageQuad.sides`).
+    private static func widenedOnce(_ quad: PageQuad, letters photo: PhotoLetters) -> (quad: PageQuad, sides: [Int])? {
         guard let (sheet, _, height) = photo.inside(quad) else { return nil }
         let sides = sheet.sides
         guard sides.count == 4 else { return nil }
         let letters = photo.letters
         // Letter-sized pieces only: the desk's grain and specks make smaller and longer ones.
         let sized = letters.filter { Double($0.height) >= 0.5 * height && Double($0.height) <= 2 * height }
-        let names = ["top", "right", "bottom", "left"]
         var offsets = [Double](repeating: 0, count: 4)
         for (index, side) in sides.enumerated() {
             let across = index.isMultiple(of: 2) ? sheet.flatSize.height : sheet.flatSize.width
@@ -64,7 +66,7 @@ enum TextBeyondSheet {
         // Each side moved out along its normal by its offset.
         let lines = sides.enumerated().map { index, side in PageQuad.line(of: side, movedOut: offsets[index]) }
         guard let widened = PageQuad.bounded(by: lines, scaledDownBy: photo.factor, width: photo.width, height: photo.height) else { return nil }
-        return (widened, names.indices.filter { offsets[$0] > 0 }.map { names[$0] })
+        return (widened, offsets.indices.filter { offsets[$0] > 0 })
     }
 
     /// A letter-sized piece of print, in the reduced copy's pixels.
