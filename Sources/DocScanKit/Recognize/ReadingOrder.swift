@@ -28,6 +28,8 @@ enum ReadingOrder {
     /// cells: justified columns of prose end there 63–84% of the time (a two-column magazine page whose
     /// rows align exactly), a table's ragged cells 42%.
     static let maximumJustifiedShare = 0.55
+    /// How many typical lines tall a box standing on end must be to be no row's (`standsOnEnd`).
+    static let uprightHeight = 2.0
     /// The fewest lines a page needs to be judged: a few lines are whatever Tesseract made of them.
     static let minimumLines = 4
     /// The most lines that go on in lowercase from the line above them in their column (of those that
@@ -78,17 +80,33 @@ enum ReadingOrder {
         lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty && $0.box.height > 0 }
     }
 
-    /// The lines grouped into rows, top to bottom, each row's cells left to right.
+    /// The lines grouped into rows, top to bottom, each row's cells left to right; a line standing on end
+    /// (`standsOnEnd`) is a row of its own, where its middle is.
     static func rows(of lines: [RecognizedSpan]) -> [[RecognizedSpan]] {
-        var rows: [[RecognizedSpan]] = []
+        let typical = median(lines.map { Double($0.box.height) }) ?? 0
+        var rows: [[RecognizedSpan]] = [], upright: [RecognizedSpan] = []
         for line in lines.sorted(by: { middle($0.box) < middle($1.box) }) {
-            if let last = rows.last, last.contains(where: { verticalOverlap($0.box, line.box) >= 0.5 }) {
+            if standsOnEnd(line.box, typical: typical) {
+                upright.append(line)
+            } else if let last = rows.last, last.contains(where: { verticalOverlap($0.box, line.box) >= 0.5 }) {
                 rows[rows.count - 1].append(line)
             } else {
                 rows.append([line])
             }
         }
+        for line in upright {
+            let index = rows.firstIndex { $0.contains { middle($0.box) > middle(line.box) } } ?? rows.count
+            rows.insert([line], at: index)
+        }
         return rows.map { $0.sorted { $0.box.x < $1.box.x } }
+    }
+
+    /// Whether a line's box stands on end, taller than wide and than `uprightHeight` typical lines: print
+    /// running down the page (a receipt's watermark `www.mcdonaldsindia.net` printed up its sides), or a
+    /// stripe read as print. Such a box overlaps every row it passes, and joined to them it made one row
+    /// of 24 lines of a receipt (`www.mcdonaldsindia.net  Take-Out Total  VAT  1 McVeggie*  …`).
+    static func standsOnEnd(_ box: PageBox, typical: Double) -> Bool {
+        box.height > box.width && Double(box.height) > uprightHeight * typical
     }
 
     /// The share of lines beginning with a letter that begin in lowercase, of those with a line right

@@ -22,6 +22,23 @@ struct ReadingOrderTests {
         #expect(arranged.rowText?.split(separator: "\n").count == 4)
     }
 
+    /// A receipt's watermark printed up its side (`www.mcdonaldsindia.net`, read as one line standing on
+    /// end beside six rows) is a row of its own where it stands, and the rows beside it stay apart: joined
+    /// by it, they were one row of every cell.
+    @Test func aLineStandingOnEndJoinsNoRows() {
+        let items = ["Take-Out Total", "VAT", "Service Tax", "Total Due", "Cash Tendered", "Change"]
+        let prices = ["134.00", "16.75", "7.77", "159.00", "200.00", "41.00"]
+        let watermark = RecognizedSpan.line("www.mcdonaldsindia.net", x: 0, y: 140, width: 30, height: 300)
+        let lines = items.enumerated().map { line($1, x: 60, y: 100 + $0 * 60, width: 260) }
+            + prices.enumerated().map { line($1, x: 500, y: 102 + $0 * 60, width: 110) } + [watermark]
+        let arranged = ReadingOrder.arrange(lines)
+        #expect(arranged.layout.order == "rows")
+        #expect(arranged.rowText?.split(separator: "\n") == [
+            "Take-Out Total  134.00", "VAT  16.75", "Service Tax  7.77", "www.mcdonaldsindia.net", "Total Due  159.00",
+            "Cash Tendered  200.00", "Change  41.00",
+        ])
+    }
+
     /// Two justified columns of prose whose lines happen to share baselines stay in columns.
     @Test func justifiedColumnsStayInColumns() {
         let left = (0..<10).map { line("left column line \($0)", x: 50, y: 100 + $0 * 50, width: $0 == 9 ? 300 : 600) }
