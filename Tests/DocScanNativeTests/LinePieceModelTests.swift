@@ -73,6 +73,16 @@ struct LinePieceModelTests {
         #expect(abs(straight.fan) < 1, "fanned table straightened: fan \(straight.fan)°")
     }
 
+    /// Rows that fan 6.9° (a receipt held in the hand and curled back at its top and foot, cut out along
+    /// its edges: su_rec in the closing note of the sixty-eighth session) are straightened; rows that fan
+    /// about 5°, as much as any flat photo of the eval sets measured, are not.
+    @Test func rowsThatFanSevenDegreesAreStraightenedAndFiveAreNot() throws {
+        let receipt = try #require(LinePieceModel(mask: try table(sag: 0, tilt: 30, fan: 168, cellHeight: 40)))
+        #expect(receipt.isBent && receipt.fan > 6.5 && receipt.fan < 7, "fanned 7°: fan \(receipt.fan)°")
+        let flat = try #require(LinePieceModel(mask: try table(sag: 0, tilt: 30, fan: 124, cellHeight: 40)))
+        #expect(!flat.isBent && flat.fan > 4.8 && flat.fan < 5.3, "fanned 5°: fan \(flat.fan)°")
+    }
+
     /// A page of 20 long lines, 16 px thick, whose slant grows from level at the top to 9° at the foot
     /// (a letter cut out along a wrong outline). Each line is kept as a piece, the letters measure as
     /// thick as they are drawn to 2 px (the line finder's openings round them), and the rows fan. Taken
