@@ -74,8 +74,8 @@ struct LinePieceModelTests {
     }
 
     /// Rows that fan 6.9° (a receipt held in the hand and curled back at its top and foot, cut out along
-    /// its edges: su_rec in the closing note of the sixty-eighth session) are straightened; rows that fan
-    /// about 5°, as much as any flat photo of the eval sets measured, are not.
+    /// its edges) are straightened; rows that fan about 5°, as much as any flat photo of the eval sets
+    /// measured, are not.
     @Test func rowsThatFanSevenDegreesAreStraightenedAndFiveAreNot() throws {
         let receipt = try #require(LinePieceModel(mask: try table(sag: 0, tilt: 30, fan: 168, cellHeight: 40)))
         #expect(receipt.isBent && receipt.fan > 6.5 && receipt.fan < 7, "fanned 7°: fan \(receipt.fan)°")
