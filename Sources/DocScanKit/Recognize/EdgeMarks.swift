@@ -22,7 +22,8 @@ enum EdgeMarks {
         var removed = 0
         var readings: [Int: LineReading] = [:]
         var emptied: [Int] = []
-        let wordsOfLine = page.wordsOfEachLine()
+        // Worked out only for a page with marks: most have none.
+        lazy var wordsOfLine = page.wordsOfEachLine()
         for (index, line) in page.lines.enumerated() {
             let (text, leading, trailing) = stripped(line.text)
             guard leading + trailing > 0 else { continue }
