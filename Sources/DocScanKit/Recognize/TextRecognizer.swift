@@ -42,6 +42,12 @@ public final class TextRecognizer: PageStage {
     /// Chinese table, which Tesseract reads row by row, read worse as one block it was 2–3 points surer
     /// of (0.124 → 0.144, 0.138 → 0.186, 0.193 → 0.207).
     static let oneColumnMargin = 2.0
+    /// How sure Tesseract must be of a single-block reading of a page its layout analysis read nothing
+    /// on, which must also hold two letters or digits. A slide of two lines of large Chinese print read
+    /// nothing as laid out (the tesseract CLI with `--psm 3` neither; at 0.9 or 1.1 times the size it read
+    /// both lines) and both lines as one block, at 72; a picture of coloured shapes on black read `网人` at
+    /// 38 as one block, and its diamond `<>` at 79.
+    static let emptyPageBlock = 60.0
     /// Signs of a failed layout analysis (`layoutFailures`: lines of print it left out and that read back
     /// confidently, lines read down a column) from which the page is read as one block as well.
     static let missedLines = 3
@@ -134,19 +140,23 @@ public final class TextRecognizer: PageStage {
         }
         var result = first
         var segmentation = "auto"
+        let letters = page.cleanup.letterHeight.map { Double($0) * (page.cleanup.enlargement ?? 1) }
         var recovered = try UnreadInk.read(
-            UnreadInk.lines(on: image, besides: first), on: image, into: &result, with: recognizer,
+            UnreadInk.lines(on: image, besides: first, letters: letters), on: image, into: &result, with: recognizer,
             resolution: resolution.dotsPerInch, deadline: context.deadline)
         let failures = Self.layoutFailures(of: first, missed: recovered, width: image.width)
         // Arranged only for a page that may be read again: confident pages never need it.
         lazy var firstLayout = ReadingOrder.arrange(first.lines).layout
-        if !first.words.isEmpty, first.meanConfidence < Self.doubtfulConfidence || failures >= Self.missedLines,
+        if first.meanConfidence < Self.doubtfulConfidence || failures >= Self.missedLines,
            !Self.isProseInColumns(firstLayout) {
             let block = try recognizer.recognize(
                 image, resolution: resolution.dotsPerInch, deadline: context.deadline, singleBlock: true)
-            let blockUnread = UnreadInk.lines(on: image, besides: block)
+            let blockUnread = UnreadInk.lines(on: image, besides: block, letters: letters)
             let oneColumn = !PrimaryLanguageRecognizer.hasUnspacedPrimary(context.languages) && firstLayout.sideBySide == 0
-            if block.meanConfidence >= first.meanConfidence + (oneColumn ? Self.oneColumnMargin : Self.singleBlockMargin)
+            let surer = first.words.isEmpty
+                ? block.meanConfidence >= Self.emptyPageBlock && block.text.filter { $0.isLetter || $0.isNumber }.count >= 2
+                : block.meanConfidence >= first.meanConfidence + (oneColumn ? Self.oneColumnMargin : Self.singleBlockMargin)
+            if surer
                 || (failures >= Self.missedLines && Self.layoutFailures(of: block, missed: blockUnread.count, width: image.width) * 3 <= failures
                     && block.meanConfidence >= first.meanConfidence - Self.coverageMargin) {
                 result = block

@@ -16,6 +16,11 @@ import Foundation
 enum UnreadInk {
     /// Tesseract's confidence (0–100) a line read on its own needs to be added to the page.
     static let minimumConfidence = 80.0
+    /// The same on a page whose layout analysis read fewer than two lines, where a line left unread is
+    /// most of the page: two lines of large Chinese print, read whole on their own at 70 and 76 (one
+    /// character wrong in each), were all a slide's text; what pictures and a turned line read as comes
+    /// out at 6–38.
+    static let nearlyEmptyPageConfidence = 65.0
     /// The most lines read again on a page: a textured picture can look like many lines of print.
     static let maximumLines = 30
     /// The most character-sized pieces of print judged on a page; more means a picture or noise, not
@@ -28,19 +33,37 @@ enum UnreadInk {
     /// The fewest characters (pieces) a line needs: a lone leftover piece is a stray mark or a letter
     /// a word's box did not quite cover.
     static let minimumPieces = 2
+    /// A line's box height for each pixel of tall letters measured on the page: Tesseract's measure of
+    /// the same letters comes out 1.25–1.35 times taller (`TextSizeResolution`).
+    static let lineToLetters = 1.25
+    /// Pieces lower than this share of a line's height are flat strokes (`一`, a dash), not characters.
+    static let strokeHeight = 0.3
 
-    /// A line of print nothing read: its box on the page and how many pieces it holds.
+    /// A line of print nothing read: its box on the page, how many pieces it holds, and how many of them
+    /// are flat strokes.
     struct Line: Equatable {
         var box: PageBox
         var pieces: Int
+        var strokes = 0
+
+        /// Pieces as tall as characters.
+        var characters: Int { pieces - strokes }
     }
 
     /// Lines of print on `image` (8-bit grey, the page as read) that none of `page`'s words covers,
-    /// the most pieces first; empty when the page has too few lines to tell how tall its text is.
-    static func lines(on image: PixImage, besides page: RecognizedText) -> [Line] {
+    /// the most pieces first. How tall its text is comes from the lines read or, where fewer than two
+    /// were, from its tall `letters` measured in clean-up (pixels, at the page's size as read); empty
+    /// when neither tells.
+    static func lines(on image: PixImage, besides page: RecognizedText, letters: Double? = nil) -> [Line] {
         let heights = page.lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }.map(\.box.height).sorted()
-        guard heights.count >= 2 else { return [] }
-        let height = heights[heights.count / 2]
+        let height: Int
+        if heights.count >= 2 {
+            height = heights[heights.count / 2]
+        } else if let letters {
+            height = Int((letters * lineToLetters).rounded())
+        } else {
+            return []
+        }
         guard height >= 8 else { return [] }
         // Lines' boxes as well as words': a word's box can miss part of its letters (Han characters'
         // boxes often do), and what is left of them would be read twice. Boxes are tight around their
@@ -55,15 +78,18 @@ enum UnreadInk {
         var pieces: [PageBox] = []
         for index in 0..<components.count {
             let box = components.frame(at: index)
-            // Character-sized: from an x-height letter to a tall capital with a descender below.
-            guard Double(box.height) >= 0.3 * Double(height), Double(box.height) <= 1.5 * Double(height),
-                  Double(box.width) <= 3 * Double(height)
+            // Character-sized: from an x-height letter to a tall capital with a descender below, or a
+            // flat stroke as wide as a character (Chinese `一`, a dash), without which a line falls in two.
+            let (h, w, line) = (Double(box.height), Double(box.width), Double(height))
+            guard h <= 1.5 * line, w <= 3 * line, h >= strokeHeight * line || (w >= 0.5 * line && w <= 1.5 * line)
             else { continue }
             pieces.append(box)
         }
         guard pieces.count <= maximumPieces else { return [] }
+        // Flat strokes only join characters: a line mostly of them is a dashed rule (read `一一一-一一一一一-`
+        // at 80 and more under a Chinese page's heading).
         return join(pieces, height: height)
-            .filter { $0.pieces >= minimumPieces && $0.box.width >= height / 2 }
+            .filter { $0.characters >= minimumPieces && $0.strokes <= $0.characters && $0.box.width >= height / 2 }
             .sorted { $0.pieces > $1.pieces }
             .prefix(maximumLines)
             .map { $0 }
@@ -80,22 +106,27 @@ enum UnreadInk {
                 guard gap <= height, gap >= -height, ReadingOrder.verticalOverlap(line.box, piece) >= 0.5 else { continue }
                 if best.map({ gap < $0.gap }) ?? true { best = (index, gap) }
             }
+            let stroke = Double(piece.height) < strokeHeight * Double(height) ? 1 : 0
             if let best {
                 lines[best.index].box = lines[best.index].box.union(piece)
                 lines[best.index].pieces += 1
+                lines[best.index].strokes += stroke
             } else {
-                lines.append(Line(box: piece, pieces: 1))
+                lines.append(Line(box: piece, pieces: 1, strokes: stroke))
             }
         }
         return lines
     }
 
-    /// Reads each of `lines` on its own with `recognizer` and adds the confident readings to `page`.
+    /// Reads each of `lines` on its own with `recognizer` and adds the confident readings to `page`
+    /// (`minimumConfidence`, or `nearlyEmptyPageConfidence` where `page` has fewer than two lines).
     /// - Returns: how many lines were added.
     static func read(
         _ lines: [Line], on image: PixImage, into page: inout RecognizedText, with recognizer: any Recognizer,
         resolution: Int, deadline: PageDeadline
     ) throws -> Int {
+        let minimumConfidence = page.lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }.count < 2
+            ? nearlyEmptyPageConfidence : minimumConfidence
         var readings: [(box: PageBox, reading: LineReading)] = []
         for line in lines {
             guard let reading = try LineReading.read(line.box, on: image, with: {

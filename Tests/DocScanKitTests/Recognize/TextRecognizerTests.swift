@@ -1,4 +1,6 @@
 import DocScanCore
+import DocScanNative
+import Foundation
 @testable import DocScanKit
 import Testing
 
@@ -48,5 +50,26 @@ struct TextRecognizerTests {
         let prices = (0..<12).map { line("1.\($0)9 F", x: 500, y: 40 * $0, width: 70) }
         #expect(!TextRecognizer.isProseInColumns(ReadingOrder.arrange(names + prices).layout))
         #expect(!TextRecognizer.isProseInColumns(ReadingOrder.arrange(left).layout))
+    }
+}
+
+/// A page on which Tesseract's layout analysis finds no text at all is read as one block.
+struct EmptyLayoutTests {
+    /// Two lines of large Chinese print (`Fixtures/sparse/zh_two_lines.png`): as laid out, Tesseract
+    /// reads nothing on them (nor does the tesseract CLI with `--psm 3`); docscan read an empty page in
+    /// both modes before. Read as one block, both lines come out.
+    @Test(arguments: [ScanMode.fast, .accurate])
+    func aPageTheLayoutAnalysisReadsNothingOnIsReadAsOneBlock(mode: ScanMode) throws {
+        let url = TestSupport.special("sparse/zh_two_lines.png")
+        let image = try #require(PixImage(reading: url.path))
+        let configuration = try ScanConfiguration(mode: mode, languages: LanguageList(parsing: "chi_sim"), jobs: 1)
+        let engine = try #require(try configuration.recognizers.make(configuration.models, nil))
+        let laidOut = try engine.recognize(image, resolution: 0, deadline: PageDeadline(limit: nil))
+        #expect(laidOut.words.isEmpty, "Tesseract's layout analysis now reads this page: \(laidOut.text)")
+
+        let record = try #require(try TestSupport.scan(url, mode: mode, languages: "chi_sim,eng").first)
+        let truth = try String(contentsOf: TestSupport.special("sparse/zh_two_lines.gt.txt"), encoding: .utf8)
+        #expect(CharacterErrorRate.of(record.text, reference: truth, chinese: true) <= 0.15, "\(record.text)")
+        #expect(record.layout?.segmentation == "single_block")
     }
 }

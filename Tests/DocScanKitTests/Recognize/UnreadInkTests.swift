@@ -103,4 +103,55 @@ struct UnreadInkTests {
         #expect(page.lines.map(\.text) == ["Heading", "Left top", "Left bottom", "Right top", "Right first", "Right second"])
         #expect(page.words.map(\.text) == ["Heading", "Left", "top", "Left", "bottom", "Right", "top", "Right", "first", "Right", "second"])
     }
+
+    /// A page read down to one line: the lines left unread are still found, from the letters' height
+    /// measured in clean-up, and each is found whole though a flat stroke (`一`, `二`) falls outside the
+    /// letters' height (without it, `这是第` and `行文子` were found and read as two lines). Before, a page
+    /// of fewer than two lines read had no height to go by and kept its one line (a slide of three lines
+    /// that the layout analysis read as one mark, `4N`).
+    @Test func aPageReadDownToOneLineHasItsOtherLinesReadBack() throws {
+        let url = TestSupport.special("sparse/zh_two_lines.png")
+        let image = try #require(PixImage(reading: url.path))
+        let configuration = try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "chi_sim"), jobs: 1)
+        let engine = try #require(try configuration.recognizers.make(configuration.models, nil))
+        let block = try engine.recognize(image, resolution: 0, deadline: PageDeadline(limit: nil), singleBlock: true)
+        #expect(block.lines.map(\.text) == ["这是第一行文字", "这是第二行文字"])
+        let second = try #require(block.lines.last)
+        var partial = block
+        partial.lines = [second]
+        partial.words = block.words.filter { $0.box.y >= second.box.y - second.box.height / 2 }
+        partial.text = second.text
+        #expect(UnreadInk.lines(on: image, besides: partial).isEmpty)
+
+        // The glyphs are 40 px fonts; tall letters measure about 4 in 5 of a line's box.
+        let letters = Double(second.box.height) / UnreadInk.lineToLetters
+        let unread = UnreadInk.lines(on: image, besides: partial, letters: letters)
+        let first = try #require(block.lines.first)
+        #expect(unread.count == 1, "\(unread)")
+        let found = try #require(unread.first)
+        #expect(abs(found.box.x - first.box.x) <= 4 && abs(found.box.width - first.box.width) <= 8, "\(found.box) against \(first.box)")
+        var recovered = partial
+        let added = try UnreadInk.read(unread, on: image, into: &recovered, with: engine, resolution: 0, deadline: PageDeadline(limit: nil))
+        #expect(added == 1)
+        #expect(recovered.lines.map(\.text) == ["这是第一行文字", "这是第二行文字"], "\(recovered.lines.map(\.text))")
+    }
+
+    /// A dashed rule is no line of print: its dashes are flat strokes a character wide, which only join
+    /// characters into lines (under a Chinese page's heading such a rule read `一一一-一一一一一-` at 80 and
+    /// more, and was added).
+    @Test func aDashedRuleIsNoLineLeftUnread() throws {
+        let page = try #require(PixImage(reading: TestSupport.special("sparse/zh_two_lines.png").path))
+        var samples = try #require(page.greySamples())
+        for x in stride(from: 137, to: 640, by: 44) {
+            for y in 300..<304 { for dx in 0..<32 { samples[y * page.width + x + dx] = 0 } }
+        }
+        let url = try TestSupport.temporaryFolder().appendingPathComponent("dashed_rule.pgm")
+        try TestSupport.writeGreyImage(samples, width: page.width, height: page.height, to: url)
+        let image = try #require(PixImage(reading: url.path))
+        let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "chi_sim"), jobs: 1)
+        let engine = try #require(try configuration.recognizers.make(configuration.models, nil))
+        let block = try engine.recognize(page, resolution: 0, deadline: PageDeadline(limit: nil), singleBlock: true)
+        #expect(block.lines.count == 2, "\(block.lines.map(\.text))")
+        #expect(UnreadInk.lines(on: image, besides: block).isEmpty, "\(UnreadInk.lines(on: image, besides: block))")
+    }
 }
