@@ -16,7 +16,8 @@ import Foundation
 /// is the harder print. A page that stands in columns of prose is never read as one block
 /// (`isProseInColumns`).
 /// Other pages read confidently (91 and more on the eval set's scans, multi-column pages included) are
-/// never re-read, so their columns keep Tesseract's order.
+/// never re-read, so their columns keep Tesseract's order. A page the layout analysis read nothing on
+/// (two lines of large Chinese print, `Fixtures/sparse`) is read as one block too (`emptyPageBlock`).
 ///
 /// A page cut out of an open book whose facing page's sliver Tesseract joined to the page's own lines is
 /// read again with the sliver whitened (`StrayLines.joinedSliver`): the joined lines run across the

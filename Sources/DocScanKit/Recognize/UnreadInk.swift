@@ -125,13 +125,13 @@ enum UnreadInk {
         _ lines: [Line], on image: PixImage, into page: inout RecognizedText, with recognizer: any Recognizer,
         resolution: Int, deadline: PageDeadline
     ) throws -> Int {
-        let minimumConfidence = page.lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }.count < 2
-            ? nearlyEmptyPageConfidence : minimumConfidence
+        let sure = page.lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }.count < 2
+            ? Self.nearlyEmptyPageConfidence : Self.minimumConfidence
         var readings: [(box: PageBox, reading: LineReading)] = []
         for line in lines {
             guard let reading = try LineReading.read(line.box, on: image, with: {
                 try recognizer.recognizeLine($0, resolution: resolution, deadline: deadline)
-            }), reading.confidence >= minimumConfidence, reading.text.filter({ $0.isLetter || $0.isNumber }).count >= 2
+            }), reading.confidence >= sure, reading.text.filter({ $0.isLetter || $0.isNumber }).count >= 2
             else { continue }
             readings.append((line.box, reading))
         }
