@@ -6,9 +6,14 @@ import Foundation
 /// in step: the primary-language and thresholded re-reads replace lines, the unread-ink read adds them
 /// and the column gaps move them.
 extension RecognizedText {
+    /// The lines that hold more than spaces.
+    var textLines: [RecognizedSpan] {
+        lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
     /// The median height of the lines with text; nil with fewer than three, too few to tell.
     var typicalLineHeight: Int? {
-        let heights = lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }.map(\.box.height).sorted()
+        let heights = textLines.map(\.box.height).sorted()
         return heights.count >= 3 ? heights[heights.count / 2] : nil
     }
 

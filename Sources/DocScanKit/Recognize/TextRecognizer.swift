@@ -141,7 +141,7 @@ public final class TextRecognizer: PageStage {
     /// `congress_1871__desk` in fast mode: CER 0.069; as Tesseract laid it out, 0.018).
     static func layoutFailures(of text: RecognizedText, missed: Int, width: Int) -> Int {
         guard let typical = text.typicalLineHeight else { return missed }
-        let lines = text.lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+        let lines = text.textLines
         let side = Int(sideShare * Double(width))
         let columns = lines.filter {
             $0.box.height > 4 * typical && $0.box.height > 3 * $0.box.width

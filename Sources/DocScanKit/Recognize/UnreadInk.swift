@@ -55,7 +55,7 @@ enum UnreadInk {
     /// were, from its tall `letters` measured in clean-up (pixels, at the page's size as read); empty
     /// when neither tells.
     static func lines(on image: PixImage, besides page: RecognizedText, letters: Double? = nil) -> [Line] {
-        let heights = page.lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }.map(\.box.height).sorted()
+        let heights = page.textLines.map(\.box.height).sorted()
         let height: Int
         if heights.count >= 2 {
             height = heights[heights.count / 2]
@@ -125,7 +125,7 @@ enum UnreadInk {
         _ lines: [Line], on image: PixImage, into page: inout RecognizedText, with recognizer: any Recognizer,
         resolution: Int, deadline: PageDeadline
     ) throws -> Int {
-        let sure = page.lines.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }.count < 2
+        let sure = page.textLines.count < 2
             ? Self.nearlyEmptyPageConfidence : Self.minimumConfidence
         var readings: [(box: PageBox, reading: LineReading)] = []
         for line in lines {
