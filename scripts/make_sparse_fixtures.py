@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""make_sparse_fixtures.py - render docscan's sparse pages (a few lines of large print).
+"""make_sparse_fixtures.py - render pages Tesseract reads (nearly) nothing on as they are.
 
 Writes, into Fixtures/sparse/ (next to this script's parent directory by default):
   zh_two_lines.png     808x550 8-bit grey, no resolution: two lines of Simplified Chinese
@@ -10,6 +10,9 @@ Writes, into Fixtures/sparse/ (next to this script's parent directory by default
                        broken into specks on paper of 248, a dark strip along its top edge,
                        on which Tesseract reads nothing
   faint_receipt.gt.txt its text, line by line
+  dotted_invoice.png   an invoice from a dot-matrix printer as scanned: every letter drawn in
+                       separate dots 2-3 px across, 4 px apart, on which Tesseract reads garbage
+  dotted_invoice.gt.txt its text, line by line
 
 The text is original (CC0). Requirements: Python 3, Pillow, fonts-noto-cjk, fonts-dejavu-core.
 Deterministic: the same Pillow/FreeType and font versions give the same bytes.
@@ -68,6 +71,57 @@ def faint_receipt(out):
         gt.write("\n".join(line for line in RECEIPT if line) + "\n")
 
 
+INVOICE = [
+    "NORTHGATE HARDWARE LTD", "8 Mill Lane, Kettering", "VAT Reg 318 4420 77", "",
+    "INVOICE No: 55127   Date: 02/09/2024",
+    "Account: Riverside Garden Centre",
+    "----------------------------------------",
+    "Code     Description     Qty    Amount",
+    "HW1042   Hinge brass      4      11.60",
+    "HW2210   Screws 4x40     200      6.90",
+    "PT0318   Wood stain 1L     2     17.98",
+    "GD0551   Hose reel         1     24.50",
+    "----------------------------------------",
+    "Net                             61.98", "VAT 20%                         12.40",
+    "Total                           74.38", "",
+    "Payment due within 30 days", "Please quote the invoice number",
+]
+
+
+def dotted_invoice(out, pitch=4, radius=1.1):
+    """The invoice in DejaVu Sans Mono at 10 px without smoothing (its letters 7-8 px high), each pixel
+    printed as a dot of radius 1.1 px (a tenth either way) `pitch` px apart, a little off its place,
+    in greys 40-90 on paper of 246, blurred by 0.5 px, with noise (sigma 3): a dot-matrix printer's
+    letters seven or eight dots high, as a scanner sees them."""
+    rng = random.Random(7)
+    font = ImageFont.truetype(DEJAVU_MONO, 10)
+    height, inset, margin = 15, 4, 50
+    width = max(int(font.getlength(line)) for line in INVOICE) + 2 * inset
+    glyphs = Image.new("1", (width, height * len(INVOICE) + 2 * inset), 1)
+    draw = ImageDraw.Draw(glyphs)
+    draw.fontmode = "1"
+    for index, line in enumerate(INVOICE):
+        draw.text((inset, inset + index * height), line, font=font, fill=0)
+    page = Image.new("L", (glyphs.width * pitch + 2 * margin, glyphs.height * pitch + 2 * margin), 246)
+    dots = ImageDraw.Draw(page)
+    source = glyphs.load()
+    for y in range(glyphs.height):
+        for x in range(glyphs.width):
+            if source[x, y] == 0:
+                cx = margin + (x + 0.5) * pitch + rng.uniform(-0.3, 0.3)
+                cy = margin + (y + 0.5) * pitch + rng.uniform(-0.3, 0.3)
+                r = radius * rng.uniform(0.85, 1.1)
+                dots.ellipse((cx - r, cy - r, cx + r, cy + r), fill=rng.randint(40, 90))
+    page = page.filter(ImageFilter.GaussianBlur(0.5))
+    target = page.load()
+    for y in range(page.height):
+        for x in range(page.width):
+            target[x, y] = max(0, min(255, int(target[x, y] + rng.gauss(0, 3))))
+    page.save(os.path.join(out, "dotted_invoice.png"), optimize=True)
+    with open(os.path.join(out, "dotted_invoice.gt.txt"), "w", encoding="utf-8") as gt:
+        gt.write("\n".join(line for line in INVOICE if line) + "\n")
+
+
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -87,6 +141,7 @@ def main():
     if not os.path.exists(DEJAVU_MONO):
         sys.exit(f"missing font {DEJAVU_MONO} (apt-get install fonts-dejavu-core)")
     faint_receipt(args.out)
+    dotted_invoice(args.out)
 
 
 if __name__ == "__main__":

@@ -50,6 +50,9 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// Whether print and paper were so close (faded print) that the background step separated them at
     /// their midpoint instead of Leptonica's fixed level.
     public var lowContrast = false
+    /// The width of the box that blurred the page's dotted print into strokes (`DottedPrint`); nil when
+    /// its print is not dotted.
+    @ExplicitNull public var dotsJoined: Int?
     /// Single dark pixels per thousand dark pixels (impulse noise), measured on 8-bit pages; nil when
     /// not measured.
     @ExplicitNull public var specks: Double?
@@ -90,7 +93,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// under 1 reduced for large print; nil when it was not.
     @ExplicitNull public var enlargement: Double?
 
-    /// Milliseconds per step: `sharpen`, `find_page`, `warp`, `background`, `despeckle`, `deskew`, `dewarp`, `rules`, `bands`, `enlarge` (only the steps that ran; a
+    /// Milliseconds per step: `sharpen`, `find_page`, `warp`, `background`, `dots`, `despeckle`, `deskew`, `dewarp`, `rules`, `bands`, `enlarge` (only the steps that ran; a
     /// step run twice, on a sheet warped again enlarged, counts both times).
     public var stepsMs: [String: Double] = [:]
 
@@ -119,6 +122,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         _paperLevel = try container.decode(ExplicitNull<Int>.self, forKey: .paperLevel)
         lowContrast = try flag(.lowContrast)
         dewarped = try flag(.dewarped)
+        _dotsJoined = ExplicitNull(wrappedValue: try container.decodeIfPresent(Int.self, forKey: .dotsJoined))
         _specks = try container.decode(ExplicitNull<Double>.self, forKey: .specks)
         despeckled = try flag(.despeckled)
         _lineBend = try container.decode(ExplicitNull<Double>.self, forKey: .lineBend)
@@ -140,7 +144,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",
-             dewarped, lineBend = "line_bend", curlLines = "curl_lines", curlModel = "curl_model", specks, despeckled,
+             dewarped, lineBend = "line_bend", curlLines = "curl_lines", curlModel = "curl_model", dotsJoined = "dots_joined", specks, despeckled,
              rulesErased = "rules_erased", bandsReversed = "bands_reversed", letterHeight = "letter_height", enlargement = "enlarged"
     }
 }

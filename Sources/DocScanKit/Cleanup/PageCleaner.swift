@@ -18,6 +18,8 @@ public struct PageCleaner: PageStage {
         /// Warp a curled sheet along its traced sides (`CurvedSides`), not by its corners alone. Off,
         /// a curled sheet's lines are left to the curl step, as a book page's are.
         public var followCurvedSides = true
+        /// Join print made of separate dots into strokes (`DottedPrint`).
+        public var joinDots = false
         /// Paint over thin ruled lines (`RuleEraser`).
         public var eraseRules = false
         /// Turn light print on shaded bands dark on paper (`ShadedBands`).
@@ -47,6 +49,7 @@ public struct PageCleaner: PageStage {
             options.enlargeSmallPrint = true
             options.sharpenBlurredPrint = true
             options.eraseRules = true
+            options.joinDots = true
             options.reverseBands = true
             options.longestSide = PageLoader.workingSize(for: mode)
             return options
@@ -254,7 +257,7 @@ public struct PageCleaner: PageStage {
         return enlargement?.factor
     }
 
-    /// The steps that even out a page's tones: background and specks.
+    /// The steps that even out a page's tones: background, dots and specks.
     private func evenedOut(_ page: PixImage, log: inout StepLog) -> PixImage {
         var image = page
         _ = log.watch.lap()
@@ -273,6 +276,14 @@ public struct PageCleaner: PageStage {
             }
         }
         if options.normalizeBackground { log.lap("background") }
+        if options.joinDots, image.depth == 8 {
+            if let joined = DottedPrint.joined(image) {
+                image = joined.image
+                log.report.dotsJoined = joined.box
+                log.keep("dots", image)
+            }
+            log.lap("dots")
+        }
         if options.despeckle, image.depth == 8 {
             let specks = Despeckler.specks(in: image)
             log.report.specks = specks.map { ($0 * 100).rounded() / 100 }

@@ -48,4 +48,11 @@ extension PixImage {
     package func medianFiltered(size: Int) -> PixImage? {
         PixImage(taking: withUnsafePix { pixMedianFilter($0, Int32(size), Int32(size)) })
     }
+
+    /// An 8-bit image with each pixel replaced by the mean of the `size`×`size` square around it
+    /// (`size` odd, from 3): marks closer than the square join. Nil for another depth or a colormap.
+    package func boxBlurred(size: Int) -> PixImage? {
+        guard depth == 8, size >= 3, size % 2 == 1, withUnsafePix({ pixGetColormap($0) }) == nil else { return nil }
+        return PixImage(taking: withUnsafePix { pixBlockconvGray($0, nil, Int32(size / 2), Int32(size / 2)) })
+    }
 }
