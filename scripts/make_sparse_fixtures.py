@@ -13,6 +13,10 @@ Writes, into Fixtures/sparse/ (next to this script's parent directory by default
   dotted_invoice.png   an invoice from a dot-matrix printer as scanned: every letter drawn in
                        separate dots 2-3 px across, 4 px apart, on which Tesseract reads garbage
   dotted_invoice.gt.txt its text, line by line
+  border_receipt.png   a receipt in light grey print scanned with the lid's black band across its
+                       top (3% of the page) and a dark strip down its left edge, on which
+                       Tesseract reads nothing: the band pulls its split of ink from paper
+  border_receipt.gt.txt its text, line by line
 
 The text is original (CC0). Requirements: Python 3, Pillow, fonts-noto-cjk, fonts-dejavu-core.
 Deterministic: the same Pillow/FreeType and font versions give the same bytes.
@@ -31,6 +35,7 @@ SIMPLIFIED_CHINESE = 2  # the collection's face index for Simplified Chinese
 LINES = ["这是第一行文字", "这是第二行文字"]
 SIZE = 40
 DEJAVU_MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+DEJAVU_SANS = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 RECEIPT = [
     "HARBOUR STATIONERS", "12 Quay Street, Portsea", "Tel 023 9283 4410", "",
     "Cash Sales No: 204518", "Date: 14/03/2024  Time: 10:42",
@@ -122,6 +127,41 @@ def dotted_invoice(out, pitch=4, radius=1.1):
         gt.write("\n".join(line for line in INVOICE if line) + "\n")
 
 
+BORDERED = [
+    "TQ FOR SHOPPING WITH GREENLEAF", "UNIT 4, HARBOUR WALK, NO 12",
+    "TEL: 0123 456 789", "TAX REG ID 000712345678", "",
+    "QTY   PRICE   DISC   AMT",
+    "GEL PEN BLACK 0.5MM", "1    2.90    0.00    2.90",
+    "A5 NOTEBOOK SQUARED", "2    3.40    0.00    6.80",
+    "ERASER WHITE", "1    0.80    0.00    0.80",
+    "SUB TOTAL   10.50", "GRAND TOTAL   10.50", "CASH 20.00", "CHANGE DUE   9.50",
+    "THANK YOU PLEASE COME AGAIN",
+]
+
+
+def border_receipt(out):
+    """The receipt in DejaVu Sans at 22 px, grey 140 on paper of 252, with a band of grey 8 across its
+    top (3% of its height) and a strip of grey 30 down its left edge (7 px), blurred by 0.7 px, with
+    noise (sigma 2): a receipt scanned with the lid's shadow in the frame."""
+    rng = random.Random(5)
+    font = ImageFont.truetype(DEJAVU_SANS, 22)
+    width, height, top = 640, 38, 120
+    page = Image.new("L", (width, top + height * len(BORDERED) + 80), 252)
+    draw = ImageDraw.Draw(page)
+    for index, line in enumerate(BORDERED):
+        draw.text((40, top + index * height), line, font=font, fill=140)
+    draw.rectangle((0, 0, width, int(0.03 * page.height)), fill=8)
+    draw.rectangle((0, 0, 6, page.height), fill=30)
+    page = page.filter(ImageFilter.GaussianBlur(0.7))
+    target = page.load()
+    for y in range(page.height):
+        for x in range(page.width):
+            target[x, y] = max(0, min(255, int(target[x, y] + rng.gauss(0, 2))))
+    page.save(os.path.join(out, "border_receipt.png"), optimize=True)
+    with open(os.path.join(out, "border_receipt.gt.txt"), "w", encoding="utf-8") as gt:
+        gt.write("\n".join(line for line in BORDERED if line) + "\n")
+
+
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -142,6 +182,7 @@ def main():
         sys.exit(f"missing font {DEJAVU_MONO} (apt-get install fonts-dejavu-core)")
     faint_receipt(args.out)
     dotted_invoice(args.out)
+    border_receipt(args.out)
 
 
 if __name__ == "__main__":

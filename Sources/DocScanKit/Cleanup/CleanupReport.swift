@@ -85,6 +85,9 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     public var rulesErased = false
     /// How many shaded bands had their light print turned dark on paper (`ShadedBands`).
     public var bandsReversed = 0
+    /// The share of the page painted the paper's level as a dark border along its edge (`DarkBorder`);
+    /// nil when none was.
+    @ExplicitNull public var borderPainted: Double?
 
     /// The height of the page's tall letters (capitals, ascenders) in pixels, before any enlargement; nil
     /// when not measured (a bilevel page, a file giving 200 dpi or more, too few letters).
@@ -93,7 +96,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// under 1 reduced for large print; nil when it was not.
     @ExplicitNull public var enlargement: Double?
 
-    /// Milliseconds per step: `sharpen`, `find_page`, `warp`, `background`, `dots`, `despeckle`, `deskew`, `dewarp`, `rules`, `bands`, `enlarge` (only the steps that ran; a
+    /// Milliseconds per step: `sharpen`, `find_page`, `warp`, `background`, `dots`, `despeckle`, `deskew`, `dewarp`, `rules`, `bands`, `border`, `enlarge` (only the steps that ran; a
     /// step run twice, on a sheet warped again enlarged, counts both times).
     public var stepsMs: [String: Double] = [:]
 
@@ -134,6 +137,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         deskewed = try flag(.deskewed)
         rulesErased = try flag(.rulesErased)
         bandsReversed = try container.decodeIfPresent(Int.self, forKey: .bandsReversed) ?? 0
+        _borderPainted = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .borderPainted))
         _letterHeight = ExplicitNull(wrappedValue: try container.decodeIfPresent(Int.self, forKey: .letterHeight))
         _enlargement = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .enlargement))
         stepsMs = try container.decodeIfPresent([String: Double].self, forKey: .stepsMs) ?? [:]
@@ -145,6 +149,6 @@ public struct CleanupReport: Codable, Equatable, Sendable {
              skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",
              dewarped, lineBend = "line_bend", curlLines = "curl_lines", curlModel = "curl_model", dotsJoined = "dots_joined", specks, despeckled,
-             rulesErased = "rules_erased", bandsReversed = "bands_reversed", letterHeight = "letter_height", enlargement = "enlarged"
+             rulesErased = "rules_erased", bandsReversed = "bands_reversed", borderPainted = "border_painted", letterHeight = "letter_height", enlargement = "enlarged"
     }
 }

@@ -20,6 +20,9 @@ public struct PageCleaner: PageStage {
         public var followCurvedSides = true
         /// Join print made of separate dots into strokes (`DottedPrint`).
         public var joinDots = false
+        /// Paint over a dark border along the page's edge that pulls Tesseract's split into the print
+        /// (`DarkBorder`).
+        public var paintDarkBorder = false
         /// Paint over thin ruled lines (`RuleEraser`).
         public var eraseRules = false
         /// Turn light print on shaded bands dark on paper (`ShadedBands`).
@@ -50,6 +53,7 @@ public struct PageCleaner: PageStage {
             options.sharpenBlurredPrint = true
             options.eraseRules = true
             options.joinDots = true
+            options.paintDarkBorder = true
             options.reverseBands = true
             options.longestSide = PageLoader.workingSize(for: mode)
             return options
@@ -297,7 +301,8 @@ public struct PageCleaner: PageStage {
         return image
     }
 
-    /// The steps that straighten a page's lines: skew and curl; then ruled tables and shaded bands.
+    /// The steps that straighten a page's lines: skew and curl; then ruled tables, shaded bands and a dark
+    /// border.
     private func levelled(_ page: PixImage, log: inout StepLog) -> PixImage {
         var image = page
         _ = log.watch.lap()
@@ -344,6 +349,15 @@ public struct PageCleaner: PageStage {
                 log.keep("bands", image)
             }
             log.lap("bands")
+        }
+        if options.paintDarkBorder {
+            log.report.borderPainted = nil
+            if let painted = DarkBorder.painted(image) {
+                image = painted.image
+                log.report.borderPainted = (painted.share * 1000).rounded() / 1000
+                log.keep("border", image)
+            }
+            log.lap("border")
         }
         return image
     }

@@ -37,6 +37,37 @@ extension PixImage {
         return dark.withUnsafePix { pixInvert($0, $0) } != nil ? dark : nil
     }
 
+    /// Tesseract's split of this 8-bit page (`binarizedAsTesseractWould`): the grey level at and under
+    /// which its pixels count as ink, and the median level of those over it (the paper); counting only
+    /// the pixels outside the set pixels of `mask` (1-bit, the same size) when one is given. Nil for
+    /// another depth, a colormap, or a page of one level.
+    package func tesseractSplit(outside mask: PixImage? = nil) -> (level: Int, paper: Int)? {
+        guard depth == 8, withUnsafePix({ pixGetColormap($0) }) == nil else { return nil }
+        let counts: [Int]
+        if let mask {
+            guard mask.depth == 1, mask.width == width, mask.height == height, let outside = mask.inverted(),
+                  let histogram = greyHistogram(under: outside, x: 0, y: 0), histogram.count == 256
+            else { return nil }
+            counts = (0..<256).map { Int(histogram[$0]) }
+        } else {
+            var levels = [UInt32](repeating: 0, count: 256)
+            let counted = withUnsafePix { pix in
+                guard let data = pixGetData(pix) else { return false }
+                levels.withUnsafeMutableBufferPointer {
+                    docscan_grey_histogram(data, pixGetWidth(pix), pixGetHeight(pix), pixGetWpl(pix), $0.baseAddress)
+                }
+                return true
+            }
+            guard counted else { return nil }
+            counts = levels.map(Int.init)
+        }
+        guard let split = Self.otsuSplit(counts) else { return nil }
+        let over = counts[(split.level + 1)...]
+        var half = over.reduce(0, +) / 2
+        let paper = over.indices.first { half -= over[$0]; return half < 0 } ?? 255
+        return (split.level, paper)
+    }
+
     /// Otsu's split of `counts` (256 levels) as Tesseract computes it: the level `t` that first reaches the
     /// greatest between-class variance of levels ≤ t against levels > t, with how many pixels are at or
     /// under it; nil when every pixel has one level.
