@@ -52,6 +52,22 @@ RECEIPT = [
 ]
 
 
+def grained(page, rng, sigma):
+    """`page` with noise of `sigma` grey levels added to every pixel: a scanner's grain."""
+    target = page.load()
+    for y in range(page.height):
+        for x in range(page.width):
+            target[x, y] = max(0, min(255, int(target[x, y] + rng.gauss(0, sigma))))
+    return page
+
+
+def save(page, lines, out, name):
+    """Writes `page` as NAME.png and its non-empty `lines` as NAME.gt.txt into `out`."""
+    page.save(os.path.join(out, name + ".png"), optimize=True)
+    with open(os.path.join(out, name + ".gt.txt"), "w", encoding="utf-8") as gt:
+        gt.write("\n".join(line for line in lines if line) + "\n")
+
+
 def faint_receipt(out):
     """The receipt in DejaVu Sans Mono at 20 px, only the glyphs' cores kept (coverage over 60%) and a
     tenth of those pixels dropped, at grey 190 on paper 248 with noise (sigma 3), a 6-px strip of grey
@@ -71,9 +87,7 @@ def faint_receipt(out):
             ink = source[x, y] < 100 and rng.random() >= 0.1
             level = 90 if y < 6 else 190 if ink else 248
             target[x, y] = max(0, min(255, int(level + rng.gauss(0, 3))))
-    page.filter(ImageFilter.GaussianBlur(0.6)).save(os.path.join(out, "faint_receipt.png"), optimize=True)
-    with open(os.path.join(out, "faint_receipt.gt.txt"), "w", encoding="utf-8") as gt:
-        gt.write("\n".join(line for line in RECEIPT if line) + "\n")
+    save(page.filter(ImageFilter.GaussianBlur(0.6)), RECEIPT, out, "faint_receipt")
 
 
 INVOICE = [
@@ -117,14 +131,7 @@ def dotted_invoice(out, pitch=4, radius=1.1):
                 cy = margin + (y + 0.5) * pitch + rng.uniform(-0.3, 0.3)
                 r = radius * rng.uniform(0.85, 1.1)
                 dots.ellipse((cx - r, cy - r, cx + r, cy + r), fill=rng.randint(40, 90))
-    page = page.filter(ImageFilter.GaussianBlur(0.5))
-    target = page.load()
-    for y in range(page.height):
-        for x in range(page.width):
-            target[x, y] = max(0, min(255, int(target[x, y] + rng.gauss(0, 3))))
-    page.save(os.path.join(out, "dotted_invoice.png"), optimize=True)
-    with open(os.path.join(out, "dotted_invoice.gt.txt"), "w", encoding="utf-8") as gt:
-        gt.write("\n".join(line for line in INVOICE if line) + "\n")
+    save(grained(page.filter(ImageFilter.GaussianBlur(0.5)), rng, 3), INVOICE, out, "dotted_invoice")
 
 
 BORDERED = [
@@ -152,14 +159,7 @@ def border_receipt(out):
         draw.text((40, top + index * height), line, font=font, fill=140)
     draw.rectangle((0, 0, width, int(0.03 * page.height)), fill=8)
     draw.rectangle((0, 0, 6, page.height), fill=30)
-    page = page.filter(ImageFilter.GaussianBlur(0.7))
-    target = page.load()
-    for y in range(page.height):
-        for x in range(page.width):
-            target[x, y] = max(0, min(255, int(target[x, y] + rng.gauss(0, 2))))
-    page.save(os.path.join(out, "border_receipt.png"), optimize=True)
-    with open(os.path.join(out, "border_receipt.gt.txt"), "w", encoding="utf-8") as gt:
-        gt.write("\n".join(line for line in BORDERED if line) + "\n")
+    save(grained(page.filter(ImageFilter.GaussianBlur(0.7)), rng, 2), BORDERED, out, "border_receipt")
 
 
 def main():

@@ -18,8 +18,7 @@ import Foundation
 /// (`isProseInColumns`).
 /// Other pages read confidently (91 and more on the eval set's scans, multi-column pages included) are
 /// never re-read, so their columns keep Tesseract's order. A page the layout analysis read nothing on
-/// (two lines of large Chinese print, `Fixtures/sparse`) is read as one block too (`emptyPageBlock`),
-/// and before that, where its print is faint, again with that print darkened (`faintPrintDarkened`).
+/// (two lines of large Chinese print, `Fixtures/sparse`) is read as one block too (`emptyPageBlock`).
 ///
 /// A page cut out of an open book whose facing page's sliver Tesseract joined to the page's own lines is
 /// read again with the sliver whitened (`StrayLines.joinedSliver`): the joined lines run across the
@@ -95,21 +94,6 @@ public final class TextRecognizer: PageStage {
         text.meanConfidence >= emptyPageBlock && text.text.filter { $0.isLetter || $0.isNumber }.count >= 2
     }
 
-    /// A page Tesseract read nothing on whose print is faint (its darkest print, `ToneCorrection.Levels`,
-    /// under `ToneCorrection.lowContrast` levels below its paper), with those levels stretched over black
-    /// to white; nil for another page. Tesseract reads nothing on thin print of a light grey, broken
-    /// into specks, on a page evened out or not: a scanned thermal receipt (SROIE's receipt 399, not in
-    /// the repository; ink 171 on paper 248 as scanned, 145 on 202 cleaned up) read as nothing, and
-    /// darkened read all its 21 lines (case-insensitive CER 1.0 → 0.09), as did a worn receipt drawn so
-    /// (`Fixtures/sparse/faint_receipt.png`). What it reads so is kept as a page read as nothing
-    /// laid out is (`readsSomething`), so a blank or noisy page stays empty.
-    static func faintPrintDarkened(_ image: PixImage) -> PixImage? {
-        guard let levels = ToneCorrection.levels(of: image), levels.contrast > ToneCorrection.blank,
-              levels.contrast < ToneCorrection.lowContrast
-        else { return nil }
-        return image.levelsStretched(from: levels.ink, to: levels.paper)
-    }
-
     /// Share of the page covered by solid dark areas above which lines may be light on dark.
     static let darkAreaShare = 0.002
     /// The opening that leaves only solid dark areas, in cells of 4×4 pixels: 24 px, thicker than the
@@ -180,14 +164,6 @@ public final class TextRecognizer: PageStage {
         }
         if let warning = resolution.warning { context.warnings.append(warning) }
         var image = page.image
-        if first.words.isEmpty, let darkened = Self.faintPrintDarkened(image) {
-            let again = try recognizer.recognize(darkened, resolution: resolution.dotsPerInch, deadline: context.deadline)
-            if Self.readsSomething(again) {
-                first = again
-                image = darkened
-                context.warnings.append("nothing was read on the page as cleaned up; read with its faint print darkened")
-            }
-        }
         // Read again without a facing page's sliver the layout analysis joined to the page's lines; what
         // follows reads that page too, so the sliver's print is not found again as print left unread.
         var facingPageReread = false

@@ -119,14 +119,6 @@ extension PixImage {
         return dividedOut(by: inverse, tileWidth: 10, tileHeight: 15)
     }
 
-    /// A copy of an 8-bit page with its levels from `low` to `high` stretched over 0–255 (darker ones
-    /// black, lighter ones white; Leptonica's `pixGammaTRC`, gamma 1). Nil for another depth, a colour
-    /// map, or `high` not above `low`.
-    package func levelsStretched(from low: Int, to high: Int) -> PixImage? {
-        guard depth == 8, high > low, withUnsafePix({ pixGetColormap($0) }) == nil else { return nil }
-        return PixImage(taking: withUnsafePix { pixGammaTRC(nil, $0, 1.0, Int32(low), Int32(high)) })
-    }
-
     /// Leptonica's adaptive threshold of an 8-bit page, what `pixAdaptThresholdToBinary` (gamma 1) gives:
     /// the background normalized (`backgroundNormalized(foregroundThreshold: 60)`), its levels stretched
     /// from 50–170 to 0–255, then pixels darker than 200 set. Nil for another depth.

@@ -13,17 +13,8 @@ extension PixImage {
     /// that image saves two grey copies (8 MB for a Chinese page at OSD's 2,400-pixel working size).
     /// Nil for an image that is not plain 8-bit grey (a colormap, another depth) or when Leptonica fails.
     package func binarizedAsTesseractWould() -> PixImage? {
-        guard depth == 8, withUnsafePix({ pixGetColormap($0) }) == nil else { return nil }
-        var counts = [UInt32](repeating: 0, count: 256)
-        let counted = withUnsafePix { pix in
-            guard let data = pixGetData(pix) else { return false }
-            counts.withUnsafeMutableBufferPointer {
-                docscan_grey_histogram(data, pixGetWidth(pix), pixGetHeight(pix), pixGetWpl(pix), $0.baseAddress)
-            }
-            return true
-        }
-        guard counted else { return nil }
-        guard let split = Self.otsuSplit(counts.map(Int.init)) else {
+        guard let counts = plainGreyCounts() else { return nil }
+        guard let split = Self.otsuSplit(counts) else {
             // One level: Tesseract finds no ink.
             let blank = PixImage(taking: pixCreate(Int32(width), Int32(height), 1))
             blank?.withUnsafePix { blank in withUnsafePix { _ = pixCopyResolution(blank, $0) } }
@@ -42,30 +33,37 @@ extension PixImage {
     /// the pixels outside the set pixels of `mask` (1-bit, the same size) when one is given. Nil for
     /// another depth, a colormap, or a page of one level.
     package func tesseractSplit(outside mask: PixImage? = nil) -> (level: Int, paper: Int)? {
-        guard depth == 8, withUnsafePix({ pixGetColormap($0) }) == nil else { return nil }
         let counts: [Int]
         if let mask {
-            guard mask.depth == 1, mask.width == width, mask.height == height, let outside = mask.inverted(),
+            guard depth == 8, withUnsafePix({ pixGetColormap($0) }) == nil,
+                  mask.depth == 1, mask.width == width, mask.height == height, let outside = mask.inverted(),
                   let histogram = greyHistogram(under: outside, x: 0, y: 0), histogram.count == 256
             else { return nil }
             counts = (0..<256).map { Int(histogram[$0]) }
         } else {
-            var levels = [UInt32](repeating: 0, count: 256)
-            let counted = withUnsafePix { pix in
-                guard let data = pixGetData(pix) else { return false }
-                levels.withUnsafeMutableBufferPointer {
-                    docscan_grey_histogram(data, pixGetWidth(pix), pixGetHeight(pix), pixGetWpl(pix), $0.baseAddress)
-                }
-                return true
-            }
-            guard counted else { return nil }
-            counts = levels.map(Int.init)
+            guard let all = plainGreyCounts() else { return nil }
+            counts = all
         }
         guard let split = Self.otsuSplit(counts) else { return nil }
         let over = counts[(split.level + 1)...]
         var half = over.reduce(0, +) / 2
         let paper = over.indices.first { half -= over[$0]; return half < 0 } ?? 255
         return (split.level, paper)
+    }
+
+    /// How many pixels of this plain 8-bit grey image (no colormap) have each of the 256 levels; nil for
+    /// another image or when Leptonica gives no pixels.
+    private func plainGreyCounts() -> [Int]? {
+        guard depth == 8, withUnsafePix({ pixGetColormap($0) }) == nil else { return nil }
+        var counts = [UInt32](repeating: 0, count: 256)
+        let counted = withUnsafePix { pix in
+            guard let data = pixGetData(pix) else { return false }
+            counts.withUnsafeMutableBufferPointer {
+                docscan_grey_histogram(data, pixGetWidth(pix), pixGetHeight(pix), pixGetWpl(pix), $0.baseAddress)
+            }
+            return true
+        }
+        return counted ? counts.map(Int.init) : nil
     }
 
     /// Otsu's split of `counts` (256 levels) as Tesseract computes it: the level `t` that first reaches the

@@ -104,34 +104,3 @@ struct EmptyLayoutTests {
         #expect(record.layout?.segmentation == "single_block")
     }
 }
-
-/// A page Tesseract reads nothing on because its print is faint is read with that print darkened.
-struct FaintPrintTests {
-    /// A worn thermal receipt (`Fixtures/sparse/faint_receipt.png`: thin print of grey 190, broken into
-    /// specks, on paper of 248): Tesseract reads nothing on it as cleaned up (nor does the tesseract CLI
-    /// with `--psm 3`), and docscan read an empty page in both modes before. Darkened, every line but
-    /// the two dashed rules comes out.
-    @Test(arguments: [ScanMode.fast, .accurate])
-    func aFaintReceiptIsReadWithItsPrintDarkened(mode: ScanMode) throws {
-        let url = TestSupport.special("sparse/faint_receipt.png")
-        let record = try #require(try TestSupport.scan(url, mode: mode, languages: "eng").first)
-        let truth = try String(contentsOf: TestSupport.special("sparse/faint_receipt.gt.txt"), encoding: .utf8)
-        #expect(CharacterErrorRate.of(record.text, reference: truth, chinese: false) <= 0.3, "\(record.text)")
-        for line in ["HARBOUR STATIONERS", "Ballpoint pen blue 2 1.20 2.40", "Thank you for shopping with us"] {
-            #expect(record.text.contains(line), "\(line) not in \(record.text)")
-        }
-        #expect(record.warnings.contains { $0.contains("faint print darkened") }, "\(record.warnings)")
-    }
-
-    /// A page of black print is not faint and is not darkened; the faint receipt's print is darkened to
-    /// black on white.
-    @Test func onlyFaintPrintIsDarkened() throws {
-        let letter = try #require(PixImage(reading: TestSupport.fixture("en_letter.png").path)?.normalizedForRecognition())
-        #expect(letter.depth == 8)
-        #expect(TextRecognizer.faintPrintDarkened(letter) == nil)
-        let faint = try #require(PixImage(reading: TestSupport.special("sparse/faint_receipt.png").path))
-        let darkened = try #require(TextRecognizer.faintPrintDarkened(faint))
-        let levels = try #require(ToneCorrection.levels(of: darkened))
-        #expect(levels.ink <= 10 && levels.paper >= 245, "\(levels)")
-    }
-}

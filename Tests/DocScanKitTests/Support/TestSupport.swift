@@ -1,6 +1,7 @@
 import DocScanCore
 import DocScanKit
 import Foundation
+import Testing
 
 /// Paths and helpers shared by the tests.
 enum TestSupport {
@@ -24,6 +25,23 @@ enum TestSupport {
         configuration.judgesOrientationOnCleanedPage = judgingOnCleanedPage
         let pipeline = try PagePipeline(configuration: configuration)
         return try PageSource(root: url).list().pages.map(pipeline.process)
+    }
+
+    /// Reads the fixture at `path` (under `Fixtures/`, its ground truth beside it as `NAME.gt.txt`) in
+    /// `mode`, expecting a character error rate of at most `bound` and each of `lines` in its text;
+    /// returns its record.
+    static func expectRead(
+        _ path: String, mode: ScanMode, languages: String = "eng", within bound: Double, lines: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> PageRecord {
+        let url = special(path)
+        let record = try #require(try scan(url, mode: mode, languages: languages).first, sourceLocation: sourceLocation)
+        let truth = try String(contentsOf: url.deletingPathExtension().appendingPathExtension("gt.txt"), encoding: .utf8)
+        #expect(CharacterErrorRate.of(record.text, reference: truth, chinese: false) <= bound, "\(record.text)", sourceLocation: sourceLocation)
+        for line in lines {
+            #expect(record.text.contains(line), "\(line) not in \(record.text)", sourceLocation: sourceLocation)
+        }
+        return record
     }
 
     /// Writes 8-bit grey `samples` (row by row, `width` × `height`) to `url` as a binary PGM file: a page
