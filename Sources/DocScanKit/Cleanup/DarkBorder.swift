@@ -11,8 +11,9 @@ import DocScanNative
 /// With the band painted the paper's level, the tesseract CLI read the cleaned page at 0.03 against 0.70.
 ///
 /// Painted are the dark marks that touch the page's edge and reach a tenth of its width or height along
-/// it (`leastReach`: letters cut by the edge stay), and only when leaving them out moves the split by
-/// more than `leastShift` levels. On 108 SROIE receipts it moved by up to 63; on every page of the eval
+/// it (`leastReach`: letters cut by the edge stay), on a page of dark print on light paper, when they
+/// cover at most `largestShare` of it and leaving them out moves the split by more than `leastShift`
+/// levels. On 108 SROIE receipts it moved by up to 63; on every page of the eval
 /// sets and Fixtures by at most 8, and painting receipts whose split moved by 8–10 read some better and
 /// some worse with the tesseract CLI (0.09 → 0.19, 0.40 → 0.27), those moved by 13 or more better or
 /// the same (0.79 → 0.33, 0.46 → 0.12, 0.24 → 0.25).
@@ -22,6 +23,10 @@ enum DarkBorder {
     static let leastReach = 0.1
     /// The least move of the split, in grey levels, for which the border is painted.
     static let leastShift = 12
+    /// The most of the page a border may cover: a dark ground over more of it is the page's own (a
+    /// phone's screenshot of a poster, whose bars and dark ground reached a quarter of the frame, read
+    /// 66 characters and, painted, none). The receipts painted covered at most 10%.
+    static let largestShare = 0.15
     /// How far (pixels) the paint reaches beyond the border's marks: their soft edge, left, would be
     /// read as a stroke.
     static let margin = 2
@@ -29,7 +34,9 @@ enum DarkBorder {
     /// The page with its dark border painted the paper's level, and the share of the page painted; nil
     /// when it has no such border or leaving it out moves the split by `leastShift` levels or less.
     static func painted(_ image: PixImage) -> (image: PixImage, share: Double)? {
-        guard image.depth == 8, let whole = image.tesseractSplit(), let ink = image.binarizedAsTesseractWould(),
+        // A page of dark print on light paper only: on a dark page Tesseract takes the light side for ink.
+        guard image.depth == 8, let whole = image.tesseractSplit(), whole.darkShare < 0.5,
+              let ink = image.binarizedAsTesseractWould(),
               let inner = ink.withoutEdgeMarks(), let edge = ink.subtracting(inner),
               let border = edge.keepingMarks(
                 width: Int((leastReach * Double(image.width)).rounded(.up)),
@@ -37,9 +44,9 @@ enum DarkBorder {
               let marked = border.setPixelCount, marked > 0,
               let grown = border.dilated(width: 2 * margin + 1, height: 2 * margin + 1),
               let without = image.tesseractSplit(outside: grown), without.level - whole.level > leastShift,
-              let painted = image.painting(grown, with: UInt8(clamping: without.paper)),
-              let share = grown.setPixelCount
+              let count = grown.setPixelCount, Double(count) <= largestShare * Double(image.width * image.height),
+              let painted = image.painting(grown, with: UInt8(clamping: without.paper))
         else { return nil }
-        return (painted, Double(share) / Double(image.width * image.height))
+        return (painted, Double(count) / Double(image.width * image.height))
     }
 }

@@ -29,10 +29,11 @@ extension PixImage {
     }
 
     /// Tesseract's split of this 8-bit page (`binarizedAsTesseractWould`): the grey level at and under
-    /// which its pixels count as ink, and the median level of those over it (the paper); counting only
+    /// which its pixels are dark, the share of the pixels that are (Tesseract takes the smaller side for
+    /// ink), and the median level of those over it (the paper, on a page of dark print); counting only
     /// the pixels outside the set pixels of `mask` (1-bit, the same size) when one is given. Nil for
     /// another depth, a colormap, or a page of one level.
-    package func tesseractSplit(outside mask: PixImage? = nil) -> (level: Int, paper: Int)? {
+    package func tesseractSplit(outside mask: PixImage? = nil) -> (level: Int, darkShare: Double, paper: Int)? {
         let counts: [Int]
         if let mask {
             guard depth == 8, withUnsafePix({ pixGetColormap($0) }) == nil,
@@ -48,7 +49,7 @@ extension PixImage {
         let over = counts[(split.level + 1)...]
         var half = over.reduce(0, +) / 2
         let paper = over.indices.first { half -= over[$0]; return half < 0 } ?? 255
-        return (split.level, paper)
+        return (split.level, Double(split.darkPixels) / Double(max(1, split.total)), paper)
     }
 
     /// How many pixels of this plain 8-bit grey image (no colormap) have each of the 256 levels; nil for
