@@ -14,7 +14,8 @@ import DocScanNative
 /// Small print counts so too, its letters being the size of dots (Fixtures' and the eval sets' pages
 /// reduced to a third or a quarter: up to 400), so the page is also blurred to see what the pieces
 /// join into: dotted print into letters at least `lettersOverDots` dots tall (the receipt: 7 and 10),
-/// small letters into words little taller than themselves (at most 4.1 on those reduced pages).
+/// small letters into words little taller than themselves (at most 4.1 on those reduced pages); and
+/// into more letters than the page had (`letterGain`), not the grey of a halftone picture.
 enum DottedPrint {
     /// The sides (pixels) a piece of ink may have to count as a dot: single pixels are noise or stray
     /// pixels of print, and a dot-matrix dot at the working sizes is 2–3 px across.
@@ -31,6 +32,11 @@ enum DottedPrint {
     static let joinedDotsPerLetter = 0.5
     /// The least height of the joined letters, in dots: a dot-matrix letter is seven dots high.
     static let lettersOverDots = 5.0
+    /// Joined, dotted print makes at least this many times the letter-sized pieces it had: its dots
+    /// become letters (the receipt 2.5 times, Fixtures' dotted invoice 1.8). A halftone picture's dots
+    /// join into a grey area instead (a letter with one over a third of it, dots 3–6 px apart:
+    /// 0.9–1.1), and the page is left alone.
+    static let letterGain = 1.5
 
     /// The page's dotted print joined, and the box that joined it; nil when its print is not dotted
     /// or no box joins it into letters.
@@ -41,7 +47,9 @@ enum DottedPrint {
         for box in boxes {
             guard let blurred = image.boxBlurred(size: box), let pieces = InkPieces(of: blurred) else { return nil }
             guard Double(pieces.dots) < joinedDotsPerLetter * Double(max(1, pieces.letters)) else { continue }
-            guard let height = pieces.letterHeight, Double(height) >= lettersOverDots * dotSize else { return nil }
+            guard let height = pieces.letterHeight, Double(height) >= lettersOverDots * dotSize,
+                  Double(pieces.letters) >= letterGain * Double(dotted.letters)
+            else { return nil }
             return (blurred, box)
         }
         return nil
@@ -49,7 +57,7 @@ enum DottedPrint {
 }
 
 /// The pieces of ink of an 8-bit page, split as Tesseract splits it, counted as dots and letters.
-private struct InkPieces {
+struct InkPieces {
     /// Pieces with both sides within `DottedPrint.dotSizes`.
     var dots = 0
     /// Letter-sized pieces, as `TextSizeResolution` counts them.

@@ -30,4 +30,30 @@ struct DottedPrintTests {
         #expect(joined.box == 5)
         #expect(DottedPrint.joined(joined.image) == nil)
     }
+
+    /// A letter with a halftone picture over a third of it (dots 2–4 px across, 4 px apart) counts as
+    /// many dots as dotted print, but its dots join into the picture's grey, not into letters: the page
+    /// is not blurred. (Before `letterGain` it was, by a 5-px box.)
+    @Test func aHalftonePictureIsNoDottedPrint() throws {
+        let letter = try #require(PixImage(reading: TestSupport.fixture("en_letter.png").path)?.normalizedForRecognition())
+        var samples = try #require(letter.greySamples())
+        let (width, height) = (letter.width, letter.height)
+        let (left, top, right, bottom) = (width * 15 / 100, height * 55 / 100, width * 85 / 100, height * 90 / 100)
+        for y in top..<bottom {
+            for x in left..<right {
+                // Dots on a 4-px grid whose size follows a smooth picture (a darker and a lighter wave).
+                let (cellX, cellY) = (x / 4 * 4 + 2, y / 4 * 4 + 2)
+                let tone = 0.5 + 0.4 * sin(Double(cellX) / 90) * cos(Double(cellY) / 70)
+                let radius = 2 * tone.squareRoot()
+                let distance = (Double((x - cellX) * (x - cellX) + (y - cellY) * (y - cellY))).squareRoot()
+                samples[y * width + x] = distance <= radius ? 0 : 255
+            }
+        }
+        let url = TestSupport.scratch.appendingPathComponent("halftone-\(UUID().uuidString).pgm")
+        try TestSupport.writeGreyImage(samples, width: width, height: height, to: url)
+        let page = try #require(PixImage(reading: url.path))
+        let pieces = try #require(InkPieces(of: page))
+        #expect(Double(pieces.dots) >= DottedPrint.dotsPerLetter * Double(pieces.letters), "\(pieces.dots) dots, \(pieces.letters) letters")
+        #expect(DottedPrint.joined(page) == nil)
+    }
 }
