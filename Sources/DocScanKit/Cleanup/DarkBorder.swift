@@ -12,8 +12,8 @@ import DocScanNative
 ///
 /// Painted are the dark marks that touch the page's edge and reach a tenth of its width or height along
 /// it (`leastReach`: letters cut by the edge stay), on a page of dark print on light paper, when they
-/// cover at most `largestShare` of it and leaving them out moves the split by more than `leastShift`
-/// levels. On 108 SROIE receipts it moved by up to 63; on every page of the eval
+/// cover at most `largestShare` of it, hold no light print (`mostLightLetters`) and leaving them out
+/// moves the split by more than `leastShift` levels. On 108 SROIE receipts it moved by up to 63; on every page of the eval
 /// sets and Fixtures by at most 8, and painting receipts whose split moved by 8–10 read some better and
 /// some worse with the tesseract CLI (0.09 → 0.19, 0.40 → 0.27), those moved by 13 or more better or
 /// the same (0.79 → 0.33, 0.46 → 0.12, 0.24 → 0.25).
@@ -27,6 +27,10 @@ enum DarkBorder {
     /// phone's screenshot of a poster, whose bars and dark ground reached a quarter of the frame, read
     /// 66 characters and, painted, none). The receipts painted covered at most 10%.
     static let largestShare = 0.15
+    /// A border holding this many letter-sized light pieces holds print (white on a dark header that
+    /// reaches the edge), and is left to Tesseract's inverted pass: painted, a receipt's name printed so
+    /// was lost. The receipts' borders held none.
+    static let mostLightLetters = 3
     /// How far (pixels) the paint reaches beyond the border's marks: their soft edge, left, would be
     /// read as a stroke.
     static let margin = 2
@@ -45,8 +49,21 @@ enum DarkBorder {
               let grown = border.dilated(width: 2 * margin + 1, height: 2 * margin + 1),
               let without = image.tesseractSplit(outside: grown), without.level - whole.level > leastShift,
               let count = grown.setPixelCount, Double(count) <= largestShare * Double(image.width * image.height),
+              !holdsPrint(border, pageHeight: image.height),
               let painted = image.painting(grown, with: UInt8(clamping: without.paper))
         else { return nil }
         return (painted, Double(count) / Double(image.width * image.height))
+    }
+
+    /// Whether the light holes of `border` (1-bit) hold `mostLightLetters` letter-sized pieces or more.
+    private static func holdsPrint(_ border: PixImage, pageHeight: Int) -> Bool {
+        guard let holes = border.holesByFilling(connectivity: 8), let pieces = ComponentBoxes(of: holes, connectivity: 4) else { return false }
+        var letters = 0
+        for index in 0..<pieces.count {
+            let height = pieces.frame(at: index).height
+            if height >= TextSizeResolution.smallestLetter, height <= pageHeight / 10 { letters += 1 }
+            if letters >= mostLightLetters { return true }
+        }
+        return false
     }
 }

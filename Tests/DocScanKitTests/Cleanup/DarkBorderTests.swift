@@ -51,6 +51,32 @@ struct DarkBorderTests {
         #expect(row > UInt32(after.level))
     }
 
+    /// A dark header across the top of the receipt holding light print (the letter's letterhead, white
+    /// on grey 30) moves the split as the lid's band does, but it holds print: it is left to Tesseract's
+    /// inverted pass, not painted.
+    @Test func aHeaderWithLightPrintIsNotPainted() throws {
+        let receipt = try #require(PixImage(reading: TestSupport.special("sparse/border_receipt.png").path))
+        let letter = try #require(PixImage(reading: TestSupport.fixture("en_letter.png").path)?.normalizedForRecognition())
+        var samples = try #require(receipt.greySamples())
+        let heading = try #require(letter.greySamples())
+        // Rows 185–218 and columns 201–600 of the letter hold its name in black: white on the header.
+        for y in 0..<80 {
+            for x in 0..<receipt.width {
+                let (fromX, fromY) = (x + 170, y + 160)
+                let light = fromX < 600 && heading[fromY * letter.width + fromX] < 128
+                samples[y * receipt.width + x] = light ? 250 : 30
+            }
+        }
+        let url = TestSupport.scratch.appendingPathComponent("header-\(UUID().uuidString).pgm")
+        try TestSupport.writeGreyImage(samples, width: receipt.width, height: receipt.height, to: url)
+        let page = try #require(PixImage(reading: url.path))
+        #expect(DarkBorder.painted(page) == nil)
+        // The same header without its print is a border, and is painted.
+        let header = try #require(Self.topBand(of: page, share: 80.0 / Double(page.height)))
+        let plain = try #require(page.painting(header, with: 30))
+        #expect(DarkBorder.painted(plain) != nil)
+    }
+
     /// A 1-bit mask of `image`'s size with its top `share` of rows set.
     private static func topBand(of image: PixImage, share: Double) -> PixImage? {
         let rows = Int(share * Double(image.height))
