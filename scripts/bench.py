@@ -215,7 +215,8 @@ class TreeSampler(threading.Thread):
     the resident memory has grown by 2% since it was last read (the proportional set cannot have grown
     by more than the resident one: the peak read is at most 2% under the true one): reading it costs
     the kernel about 4 ms per process, and every 20 ms took about 8% of the machine's CPU from the runs
-    being timed; a process's memory rises mostly in its first seconds. The sampler's own CPU is the run's "other load" (about 1% of this 2-core machine)."""
+    being timed; a process's memory rises mostly in its first seconds. The sampler's own CPU is the
+    run's "other load" (about 1% of this 2-core machine)."""
     PSS_INTERVAL = 0.1
     PSS_GROWTH = 1.02
 

@@ -40,8 +40,9 @@ enum DarkBorder {
     /// when it has no such border or leaving it out moves the split by `leastShift` levels or less.
     static func painted(_ image: PixImage) -> (image: PixImage, share: Double)? {
         // A page of dark print on light paper only: on a dark page Tesseract takes the light side for ink.
+        // Its ink, then, is what `binarizedAsTesseractWould` makes of it, from the split just counted.
         guard image.depth == 8, let whole = image.tesseractSplit(), whole.darkShare < 0.5,
-              let ink = image.binarizedAsTesseractWould(),
+              let ink = image.thresholdedToBinary(whole.level + 1),
               let inner = ink.withoutEdgeMarks(), let edge = ink.subtracting(inner),
               let border = edge.keepingMarks(
                 width: Int((leastReach * Double(image.width)).rounded(.up)),

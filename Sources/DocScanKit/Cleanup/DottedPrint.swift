@@ -76,7 +76,7 @@ struct InkPieces {
             let box = pieces.frame(at: index)
             if DottedPrint.dotSizes.contains(box.width), DottedPrint.dotSizes.contains(box.height) {
                 dotSides.append(max(box.width, box.height))
-            } else if box.height >= TextSizeResolution.smallestLetter, box.height <= tallest, box.width <= 4 * box.height {
+            } else if TextSizeResolution.isLetter(box, tallest: tallest) {
                 heights.append(box.height)
             }
         }
@@ -86,9 +86,6 @@ struct InkPieces {
             dotSides.sort()
             dotSize = Double(dotSides[dotSides.count / 2])
         }
-        if heights.count >= TextSizeResolution.fewestLetters {
-            heights.sort()
-            letterHeight = heights[min(heights.count - 1, Int(Double(heights.count) * TextSizeResolution.quantile))]
-        }
+        letterHeight = TextSizeResolution.quantile(of: &heights)
     }
 }

@@ -351,7 +351,6 @@ public struct PageCleaner: PageStage {
             log.lap("bands")
         }
         if options.paintDarkBorder {
-            log.report.borderPainted = nil
             if let painted = DarkBorder.painted(image) {
                 image = painted.image
                 log.report.borderPainted = (painted.share * 1000).rounded() / 1000

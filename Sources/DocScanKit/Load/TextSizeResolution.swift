@@ -1,3 +1,4 @@
+import DocScanCore
 import DocScanNative
 
 /// A page's resolution measured from the height of its letters, for pages whose file has none.
@@ -56,16 +57,21 @@ enum TextSizeResolution {
         widths.reserveCapacity(components.count)
         for index in 0..<components.count {
             let box = components.frame(at: index)
-            // Letters are not much wider than tall (rules, underlines and joined words are).
-            if box.height >= smallest, box.height <= tallest, box.width <= 4 * box.height { heights.append(box.height) }
+            if isLetter(box, tallest: tallest, smallest: smallest) { heights.append(box.height) }
             if box.width >= smallest, box.width <= widest, box.height <= 4 * box.width { widths.append(box.width) }
         }
         guard let height = quantile(of: &heights) else { return nil }
         return (height, quantile(of: &widths))
     }
 
+    /// Whether a piece of print with frame `box` is letter-sized: from `smallest` to `tallest` pixels
+    /// high, and not much wider than tall (rules, underlines and joined words are).
+    static func isLetter(_ box: PageBox, tallest: Int, smallest: Int = smallestLetter) -> Bool {
+        box.height >= smallest && box.height <= tallest && box.width <= 4 * box.height
+    }
+
     /// The `quantile` of `values` (sorted in place); nil when there are fewer than `fewestLetters`.
-    private static func quantile(of values: inout [Int]) -> Int? {
+    static func quantile(of values: inout [Int]) -> Int? {
         guard values.count >= fewestLetters else { return nil }
         values.sort()
         return values[min(values.count - 1, Int(Double(values.count) * quantile))]
