@@ -29,8 +29,11 @@ struct MemoryTallyTests {
         tally.workerFinished(worker: 0, childPeak: 900_000_000)
         var summary = ScanSummary(total: 0, written: 0, failures: [], skipped: [], elapsed: 0, interrupted: false)
         tally.fill(&summary)
-        // This process's own peak counts too: the test process, running every suite, can pass 900 MB.
-        #expect(summary.peakMemory == max(900_000_000, summary.mainPeakMemory))
+        // This process's own peak counts too (the test process, running every suite, can pass 900 MB),
+        // and so does the reading: this process's resident memory at that moment plus the worker's 1 MB,
+        // which is over this process's peak by at most that 1 MB when the reading came at its peak.
+        #expect(summary.peakMemory >= max(900_000_000, summary.mainPeakMemory))
+        #expect(summary.peakMemory <= max(900_000_000, summary.mainPeakMemory + 1_000_000))
     }
 
     /// Pages read on threads of this process: its own peak.
