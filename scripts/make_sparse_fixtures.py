@@ -17,6 +17,10 @@ Writes, into Fixtures/sparse/ (next to this script's parent directory by default
                        top (3% of the page) and a dark strip down its left edge, on which
                        Tesseract reads nothing: the band pulls its split of ink from paper
   border_receipt.gt.txt its text, line by line
+  glass_receipt.png    a worn thermal receipt scanned as a whole A4 page at 600 dpi (4961x7016):
+                       its print fills a twentieth of the glass, which, reduced whole to the
+                       working size, leaves its letters 11-15 px high and worn through
+  glass_receipt.gt.txt its text, line by line
 
 The text is original (CC0). Requirements: Python 3, Pillow, fonts-noto-cjk, fonts-dejavu-core.
 Deterministic: the same Pillow/FreeType and font versions give the same bytes.
@@ -68,18 +72,26 @@ def save(page, lines, out, name):
         gt.write("\n".join(line for line in lines if line) + "\n")
 
 
+def glyph_lines(lines, size, height, margin, smooth=True):
+    """`lines` drawn in DejaVu Sans Mono at `size` px, black on white, one every `height` px, `margin`
+    px from each side: grey when `smooth`, else bilevel (mode "1") without smoothing."""
+    font = ImageFont.truetype(DEJAVU_MONO, size)
+    width = max(int(font.getlength(line)) for line in lines) + 2 * margin
+    glyphs = Image.new("L" if smooth else "1", (width, height * len(lines) + 2 * margin), 255 if smooth else 1)
+    draw = ImageDraw.Draw(glyphs)
+    if not smooth:
+        draw.fontmode = "1"
+    for index, line in enumerate(lines):
+        draw.text((margin, margin + index * height), line, font=font, fill=0)
+    return glyphs
+
+
 def faint_receipt(out):
     """The receipt in DejaVu Sans Mono at 20 px, only the glyphs' cores kept (coverage over 60%) and a
     tenth of those pixels dropped, at grey 190 on paper 248 with noise (sigma 3), a 6-px strip of grey
     90 along the top edge, blurred by 0.6 px: a receipt's thermal print faded and worn."""
     rng = random.Random(11)
-    font = ImageFont.truetype(DEJAVU_MONO, 20)
-    height, margin = 32, 60
-    width = max(int(font.getlength(line)) for line in RECEIPT) + 2 * margin
-    glyphs = Image.new("L", (width, height * len(RECEIPT) + 2 * margin), 255)
-    draw = ImageDraw.Draw(glyphs)
-    for index, line in enumerate(RECEIPT):
-        draw.text((margin, margin + index * height), line, font=font, fill=0)
+    glyphs = glyph_lines(RECEIPT, 20, 32, 60)
     page = Image.new("L", glyphs.size, 248)
     source, target = glyphs.load(), page.load()
     for y in range(page.height):
@@ -113,14 +125,8 @@ def dotted_invoice(out, pitch=4, radius=1.1):
     in greys 40-90 on paper of 246, blurred by 0.5 px, with noise (sigma 3): a dot-matrix printer's
     letters seven or eight dots high, as a scanner sees them."""
     rng = random.Random(7)
-    font = ImageFont.truetype(DEJAVU_MONO, 10)
-    height, inset, margin = 15, 4, 50
-    width = max(int(font.getlength(line)) for line in INVOICE) + 2 * inset
-    glyphs = Image.new("1", (width, height * len(INVOICE) + 2 * inset), 1)
-    draw = ImageDraw.Draw(glyphs)
-    draw.fontmode = "1"
-    for index, line in enumerate(INVOICE):
-        draw.text((inset, inset + index * height), line, font=font, fill=0)
+    margin = 50
+    glyphs = glyph_lines(INVOICE, 10, 15, 4, smooth=False)
     page = Image.new("L", (glyphs.width * pitch + 2 * margin, glyphs.height * pitch + 2 * margin), 246)
     dots = ImageDraw.Draw(page)
     source = glyphs.load()
@@ -162,6 +168,44 @@ def border_receipt(out):
     save(grained(page.filter(ImageFilter.GaussianBlur(0.7)), rng, 2), BORDERED, out, "border_receipt")
 
 
+GLASS = [
+    "MARKET HALL DELI", "3 Corn Exchange Row, Leeds", "Tel 0113 496 0275", "",
+    "Receipt 118342   05/11/2024 17:36", "Till 2   Served by: Priya",
+    "",
+    "Sourdough loaf            3.20",
+    "Mature cheddar 250g       4.15",
+    "Olives green tub          2.60",
+    "Smoked ham sliced         3.95",
+    "Oat milk 1L               1.85",
+    "",
+    "Total                    15.75", "Card                     15.75", "",
+    "Thank you for visiting", "Keep this receipt for returns",
+]
+
+
+def glass_receipt(out):
+    """The receipt as a thermal printer's head prints it, 203 dots an inch: DejaVu Sans Mono at 12 px
+    without smoothing, 15% of its dots missing, at grey 100 on receipt paper of 249; scanned at 600 dpi
+    (each dot 3 px, blurred by 1.5 px), at (1400, 1100) on a lid of 254 the size of an A4 page
+    (4961x7016), with 300 specks of dust (1-2 px, grey 60-160) over the whole glass."""
+    rng = random.Random(3)
+    glyphs = glyph_lines(GLASS, 12, 16, 24, smooth=False)
+    printed = Image.new("L", glyphs.size, 249)
+    source, target = glyphs.load(), printed.load()
+    for y in range(printed.height):
+        for x in range(printed.width):
+            if source[x, y] == 0 and rng.random() >= 0.15:
+                target[x, y] = 100
+    scanned = printed.resize((round(printed.width * 600 / 203), round(printed.height * 600 / 203)), Image.NEAREST)
+    page = Image.new("L", (4961, 7016), 254)
+    page.paste(scanned.filter(ImageFilter.GaussianBlur(1.5)), (1400, 1100))
+    dust = ImageDraw.Draw(page)
+    for _ in range(300):
+        x, y, r = rng.uniform(0, page.width), rng.uniform(0, page.height), rng.uniform(0.6, 1.2)
+        dust.ellipse((x - r, y - r, x + r, y + r), fill=rng.randint(60, 160))
+    save(page, GLASS, out, "glass_receipt")
+
+
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -183,6 +227,7 @@ def main():
     faint_receipt(args.out)
     dotted_invoice(args.out)
     border_receipt(args.out)
+    glass_receipt(args.out)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,9 @@ public struct LoadedPage {
     public let originalHeight: Int
     /// The factor the page was scaled by to the working size (1 when it was not).
     public let scale: Double
+    /// The part of the stored image (turned upright by its EXIF orientation, in its pixels) kept when its
+    /// print fills a small part of plain paper (`PrintExtent`); nil when the whole image was.
+    public var cropped: PageBox? = nil
     /// The EXIF Orientation value found in a JPEG (1–8, or the invalid value that was ignored); nil if none.
     public let exifOrientation: Int?
     /// Whether the EXIF orientation turned or mirrored the image.

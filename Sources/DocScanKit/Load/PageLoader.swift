@@ -88,6 +88,7 @@ public struct PageLoader: PageStage, Sendable {
         }
         let capture = capturesDecoderMessages ? try? StandardErrorCapture() : nil
         let decoded: PixImage?
+        var jpegReduced = 1
         if format == .tiff {
             decoded = PixImage(readingTiff: page.url.path, pageIndex: page.page - 1)
         } else if format == .heif {
@@ -99,6 +100,7 @@ public struct PageLoader: PageStage, Sendable {
             // 100-megapixel JPEG then takes 25 MB instead of 400 MB as RGB. (CMYK JPEGs have no
             // luminance channel to read, so they take the full path.)
             decoded = PixImage(readingJpegLuminance: page.url.path, reduction: Int(reduction))
+            jpegReduced = Int(reduction)
         } else {
             decoded = PixImage(reading: page.url.path)
         }
@@ -112,7 +114,7 @@ public struct PageLoader: PageStage, Sendable {
         if !said.isEmpty { context.warnings.append("the \(format.rawValue.uppercased()) decoder reported: \(said)") }
         var image = normalized
         var exifValue: Int?
-        var exifApplied = false
+        var exifTurn: ExifOrientation?
         // TIFF's own orientation tag is applied by Leptonica's reader; only JPEG needs EXIF applied here.
         if format == .jpeg, let reading = ExifOrientation.read(from: page.url) {
             switch reading {
@@ -126,16 +128,35 @@ public struct PageLoader: PageStage, Sendable {
                         throw PageError(.decodeFailed, "the image cannot be turned to its EXIF orientation \(orientation.rawValue)")
                     }
                     image = upright
-                    exifApplied = true
+                    exifTurn = orientation
                 }
             }
         }
         // Relative to the stored image, so a JPEG read at reduced size reports its whole reduction.
         var scale = Double(max(image.width, image.height)) / Double(max(width, height))
+        var cropped: PageBox?
+        // A page stored larger than the working size whose print fills a small part of plain paper.
+        if Double(max(width, height)) > Double(workingSize) * 1.1, let print = PrintExtent.box(in: image) {
+            // A JPEG that decoded cleanly is read again less reduced if its print would fall under the
+            // working size.
+            let again = said.isEmpty ? decodedAgain(page, reduced: jpegReduced, turn: exifTurn, printSide: max(print.width, print.height)) : nil
+            let gain = again.map { Double(max($0.width, $0.height)) / Double(max(image.width, image.height)) } ?? 1
+            let box = PageBox(
+                x: Int(Double(print.x) * gain), y: Int(Double(print.y) * gain),
+                width: Int((Double(print.width) * gain).rounded(.up)), height: Int((Double(print.height) * gain).rounded(.up)))
+            guard let part = (again ?? image).cropped(to: box) else {
+                throw PageError(.decodeFailed, "the page's print could not be cut out")
+            }
+            image = part
+            scale *= gain
+            cropped = PageBox(
+                x: Int((Double(box.x) / scale).rounded()), y: Int((Double(box.y) / scale).rounded()),
+                width: Int((Double(part.width) / scale).rounded()), height: Int((Double(part.height) / scale).rounded()))
+        }
         let longSide = max(image.width, image.height)
-        var unscaled: (image: PixImage, factor: Double)?
         // A page only slightly over (an A4 scan at 300 dpi is 3,508 px) is left alone: resampling by a few
         // percent blurs every glyph and gains nothing.
+        var unscaled: (image: PixImage, factor: Double)?
         if Double(longSide) > Double(workingSize) * 1.1 {
             let factor = Double(workingSize) / Double(longSide)
             scale *= factor
@@ -147,7 +168,17 @@ public struct PageLoader: PageStage, Sendable {
         }
         return LoadedPage(
             image: image, format: format, originalWidth: width, originalHeight: height, scale: scale,
-            exifOrientation: exifValue, exifApplied: exifApplied, unscaled: unscaled)
+            cropped: cropped, exifOrientation: exifValue, exifApplied: exifTurn != nil, unscaled: unscaled)
+    }
+
+    /// The JPEG of `page`, read `reduced` in the DCT, read again at the least reduction that leaves its
+    /// print (`printSide` pixels long at `reduced`) at the working size or over, and turned by `turn`;
+    /// nil when that is the reduction it was read at, or it cannot be read.
+    private func decodedAgain(_ page: PageReference, reduced: Int, turn: ExifOrientation?, printSide: Int) -> PixImage? {
+        let less = Self.jpegReduction(longSide: printSide * reduced, workingSize: workingSize).map(Int.init) ?? 1
+        guard less < reduced, let again = PixImage(readingJpegLuminance: page.url.path, reduction: less)?.normalizedForRecognition()
+        else { return nil }
+        return turn.map { Self.apply($0, to: again) } ?? again
     }
 
     /// The largest JPEG reduction (2, 4 or 8) that still leaves the longer side at or above the working

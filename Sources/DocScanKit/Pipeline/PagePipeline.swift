@@ -44,6 +44,7 @@ public final class PagePipeline {
             record.originalWidth = prepared.originalWidth
             record.originalHeight = prepared.originalHeight
             record.scale = (prepared.scale * 1000).rounded() / 1000
+            record.cropped = prepared.cropped
             record.orientation = cleaned.orientation
             record.cleanup = cleaned.cleanup
             record.width = cleaned.image.width

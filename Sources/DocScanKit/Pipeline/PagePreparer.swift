@@ -68,7 +68,7 @@ final class PagePreparer {
             }
         }
         return PreparedPage(
-            originalWidth: loaded.originalWidth, originalHeight: loaded.originalHeight, scale: loaded.scale,
+            originalWidth: loaded.originalWidth, originalHeight: loaded.originalHeight, scale: loaded.scale, cropped: loaded.cropped,
             upright: keepingUpright ? upright : nil, cleaned: cleaned)
     }
 }
@@ -79,6 +79,7 @@ struct PreparedPage {
     let originalWidth: Int
     let originalHeight: Int
     let scale: Double
+    let cropped: PageBox?
     /// The page turned upright, before clean-up, when it was asked for.
     let upright: PixImage?
     let cleaned: CleanedPage

@@ -31,6 +31,9 @@ public struct PageRecord: Codable, Equatable, Sendable {
     @ExplicitNull public var originalHeight: Int?
     /// Factor the page was scaled by to the working size; 1 when it was not.
     @ExplicitNull public var scale: Double?
+    /// The part of the stored image (turned upright by its EXIF orientation) that was read, when its print
+    /// filled a small part of plain paper and the rest was cut away; nil when the whole image was read.
+    @ExplicitNull public var cropped: PageBox? = nil
     /// EXIF and OSD findings and the turns applied; nil when the page could not be loaded.
     @ExplicitNull public var orientation: OrientationReport?
     /// What the clean-up stage did; nil when the page did not get that far.
@@ -73,7 +76,7 @@ public struct PageRecord: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case schema, source, page, pageCount = "page_count", sha256, fileSize = "file_size", format, mode,
-             languages, models, originalWidth = "original_width", originalHeight = "original_height", scale,
+             languages, models, originalWidth = "original_width", originalHeight = "original_height", scale, cropped,
              orientation, cleanup, width, height, resolution, text, meanConfidence = "mean_confidence", words,
              lines, layout, keywords, keywordString = "keyword_string", keywordsDropped = "keywords_dropped", timingsMs = "timings_ms",
              cpuMs = "cpu_ms", warnings, error

@@ -7,7 +7,7 @@ struct PageRecordTests {
     /// The schema's field names, as the README documents them.
     static let fields: Set<String> = [
         "schema", "source", "page", "page_count", "sha256", "file_size", "format", "mode", "languages", "models",
-        "original_width", "original_height", "scale", "orientation", "cleanup", "width", "height", "resolution", "text", "mean_confidence", "words", "lines", "layout",
+        "original_width", "original_height", "scale", "cropped", "orientation", "cleanup", "width", "height", "resolution", "text", "mean_confidence", "words", "lines", "layout",
         "keywords", "keyword_string", "keywords_dropped", "timings_ms", "cpu_ms", "warnings", "error",
     ]
 
@@ -28,10 +28,10 @@ struct PageRecordTests {
         let folder = try TestSupport.temporaryFolder()
         try Data("junk".utf8).write(to: folder.appendingPathComponent("junk.png"))
         var record = try #require(try records(in: folder).first)
-        for key in ["sha256", "format", "orientation", "cleanup", "width", "scale", "error"] { record.removeValue(forKey: key) }
+        for key in ["sha256", "format", "orientation", "cleanup", "width", "scale", "cropped", "error"] { record.removeValue(forKey: key) }
         let decoded = try JSONDecoder().decode(PageRecord.self, from: JSONSerialization.data(withJSONObject: record))
         #expect(decoded.sha256 == nil && decoded.format == nil && decoded.orientation == nil && decoded.cleanup == nil)
-        #expect(decoded.width == nil && decoded.scale == nil && decoded.error == nil)
+        #expect(decoded.width == nil && decoded.scale == nil && decoded.cropped == nil && decoded.error == nil)
         #expect(decoded.source == "junk.png")
     }
 
@@ -60,6 +60,7 @@ struct PageRecordTests {
         #expect(good["source"] as? String == "en_invoice.png")
         #expect(good["page"] as? Int == 1)
         #expect(good["error"] is NSNull)
+        #expect(good["cropped"] is NSNull)
         let sha = try #require(good["sha256"] as? String)
         #expect(sha.count == 64 && sha.allSatisfy(\.isHexDigit))
         #expect(good["width"] as? Int == 1750 && good["height"] as? Int == 2479)
