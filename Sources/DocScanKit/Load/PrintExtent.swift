@@ -7,17 +7,18 @@ import DocScanNative
 ///
 /// Scanned at 600 dpi (4,961×7,016 px), a receipt was reduced with the glass to 2,500 px in fast mode
 /// and its letters to 18 px: case-insensitive CER 0.30 against 0.13 in accurate mode (3,508 px). Cut
-/// out at the stored resolution first, it read 0.14 in fast mode; a second receipt 0.10 → 0.07 (fast)
-/// and 0.10 → 0.04 (accurate).
+/// out first, it reads at 0.13 in fast mode; the 12 such receipts at 0.070 / 0.075 against 0.097 /
+/// 0.094 (fast / accurate; docs/pipeline.md, *print on the glass*).
 ///
 /// Measured on a copy reduced to `probeSize`: the page's ink (Tesseract's split) joined into blobs by a
 /// closing, blobs of at least `leastBlob` of the long side kept (a scanner's specks are not), and their
 /// bounding box widened by `margin`. Taken only when that box is at most `largestShare` of the page and
 /// shortens its longer side to `mostOfLongSide` or less, and when what lies outside it is plain paper
 /// (ink under `mostInkOutside` of it, grey levels within `mostSpreadOutside`): a desk, a dark counter or
-/// a sheet's shadow around a photographed page is not plain, and the page finder needs it. The 15 big
-/// receipt scans of 108 (SROIE) qualify, with at most 0.03% ink and a spread of 2 levels outside; no
-/// page of the eval sets or Fixtures does (their print or their desk fills the frame).
+/// a sheet's shadow around a photographed page is not plain, and the page finder needs it. Of 108
+/// receipts (SROIE), the 12 scanned as A4 pages at 600 dpi have at most 0.03% ink and a spread of 2
+/// levels outside their print, and 11 are cut (the 12th's print spans the page); no page of the eval
+/// sets, Fixtures or the photo stress sets is (their print or their desk fills the frame).
 enum PrintExtent {
     /// The longer side, in pixels, of the copy the print is looked for on.
     static let probeSize = 1000
