@@ -45,6 +45,14 @@ public struct DebugImages: Sendable {
         return colour
     }
 
+    /// A colour copy of `image` with `box` drawn on it in red: where a big scan's print was found.
+    static func drawing(_ box: PageBox, on image: PixImage) -> PixImage? {
+        let corners = [(box.x, box.y), (box.x + box.width, box.y), (box.x + box.width, box.y + box.height), (box.x, box.y + box.height)]
+        guard let colour = image.convertedTo32(), let points = PointArray(corners.map { (Double($0.0), Double($0.1)) }) else { return nil }
+        colour.drawPolygon(points, lineWidth: 3, red: 255, green: 0, blue: 0)
+        return colour
+    }
+
     /// A colour copy of `image` with each text line's box in green and, in red, a path through the
     /// lines' centres in reading order: a table read row by row zigzags across, columns run down.
     static func drawing(lines: [RecognizedSpan], on image: PixImage) -> PixImage? {

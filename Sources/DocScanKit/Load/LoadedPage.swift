@@ -14,6 +14,8 @@ public struct LoadedPage {
     /// The part of the stored image (turned upright by its EXIF orientation, in its pixels) kept when its
     /// print fills a small part of plain paper (`PrintExtent`); nil when the whole image was.
     public var cropped: PageBox? = nil
+    /// The copy the print was found on and its box there, when the image was cut (for debug images).
+    var printProbe: (image: PixImage, box: PageBox)? = nil
     /// The EXIF Orientation value found in a JPEG (1–8, or the invalid value that was ignored); nil if none.
     public let exifOrientation: Int?
     /// Whether the EXIF orientation turned or mirrored the image.

@@ -135,8 +135,11 @@ public struct PageLoader: PageStage, Sendable {
         // Relative to the stored image, so a JPEG read at reduced size reports its whole reduction.
         var scale = Double(max(image.width, image.height)) / Double(max(width, height))
         var cropped: PageBox?
+        var printProbe: (image: PixImage, box: PageBox)?
         // A page stored larger than the working size whose print fills a small part of plain paper.
-        if Double(max(width, height)) > Double(workingSize) * 1.1, let print = PrintExtent.box(in: image) {
+        if Double(max(width, height)) > Double(workingSize) * 1.1, let found = PrintExtent.found(in: image) {
+            let print = found.box
+            printProbe = (found.probe, found.probeBox)
             // A JPEG that decoded cleanly is read again less reduced if its print would fall under the
             // working size.
             let again = said.isEmpty ? decodedAgain(page, reduced: jpegReduced, turn: exifTurn, printSide: max(print.width, print.height)) : nil
@@ -168,7 +171,8 @@ public struct PageLoader: PageStage, Sendable {
         }
         return LoadedPage(
             image: image, format: format, originalWidth: width, originalHeight: height, scale: scale,
-            cropped: cropped, exifOrientation: exifValue, exifApplied: exifTurn != nil, unscaled: unscaled)
+            cropped: cropped, printProbe: printProbe, exifOrientation: exifValue, exifApplied: exifTurn != nil,
+            unscaled: unscaled)
     }
 
     /// The JPEG of `page`, read `reduced` in the DCT, read again at the least reduction that leaves its

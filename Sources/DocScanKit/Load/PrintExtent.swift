@@ -41,6 +41,11 @@ enum PrintExtent {
     /// The box, in `image`'s pixels, holding its print; nil when the print is not a small part of plain
     /// paper (see the type's comment).
     static func box(in image: PixImage) -> PageBox? {
+        found(in: image)?.box
+    }
+
+    /// `box(in:)`, with the copy it was found on and the box in that copy's pixels (for debug images).
+    static func found(in image: PixImage) -> (box: PageBox, probe: PixImage, probeBox: PageBox)? {
         let longSide = max(image.width, image.height)
         guard image.depth == 8, longSide > probeSize else { return nil }
         let factor = Double(probeSize) / Double(longSide)
@@ -68,7 +73,7 @@ enum PrintExtent {
         let x0 = Int((Double(box.x) / factor).rounded(.down)), y0 = Int((Double(box.y) / factor).rounded(.down))
         let x1 = min(image.width, Int((Double(box.x + box.width) / factor).rounded(.up)))
         let y1 = min(image.height, Int((Double(box.y + box.height) / factor).rounded(.up)))
-        return PageBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return (PageBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0), probe, box)
     }
 
     /// Whether the probe outside `box` is plain paper: few pixels darker than `inkBelow`, and a small

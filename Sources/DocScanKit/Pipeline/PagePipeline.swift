@@ -51,7 +51,8 @@ public final class PagePipeline {
             record.height = cleaned.image.height
             if let debugImages = configuration.debugImages,
                let warning = debugImages.write(
-                   (prepared.upright.map { [("upright", $0)] } ?? []) + cleaned.steps + [("cleaned", cleaned.image)], for: page) {
+                   (prepared.printExtent.map { [("print_extent", $0)] } ?? []) + (prepared.upright.map { [("upright", $0)] } ?? [])
+                       + cleaned.steps + [("cleaned", cleaned.image)], for: page) {
                 context.warnings.append(warning)
             }
             if context.deadline.isPast { throw context.deadline.timedOut(during: "loading, turning and cleaning up the page") }

@@ -69,7 +69,9 @@ final class PagePreparer {
         }
         return PreparedPage(
             originalWidth: loaded.originalWidth, originalHeight: loaded.originalHeight, scale: loaded.scale, cropped: loaded.cropped,
-            upright: keepingUpright ? upright : nil, cleaned: cleaned)
+            upright: keepingUpright ? upright : nil,
+            printExtent: keepingUpright ? loaded.printProbe.flatMap { DebugImages.drawing($0.box, on: $0.image) } : nil,
+            cleaned: cleaned)
     }
 }
 
@@ -82,6 +84,8 @@ struct PreparedPage {
     let cropped: PageBox?
     /// The page turned upright, before clean-up, when it was asked for.
     let upright: PixImage?
+    /// The copy a big scan's print was found on, its box drawn, when it was cut to it and asked for.
+    let printExtent: PixImage?
     let cleaned: CleanedPage
 }
 

@@ -25,6 +25,25 @@ struct PrintExtentTests {
         #expect(record.width.map { $0 <= box.width } == true)
     }
 
+    /// The debug images begin with the copy the print was found on, its box drawn in red where the
+    /// record's `cropped` says, scaled to the copy's 1,000 px.
+    @Test func theDebugImagesShowWhereThePrintWasFound() throws {
+        var configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "eng"), jobs: 1)
+        let debug = try TestSupport.temporaryFolder()
+        configuration.debugImages = DebugImages(folder: debug)
+        let url = TestSupport.special("sparse/glass_receipt.png")
+        let record = try PagePipeline(configuration: configuration).process(try #require(PageSource(root: url).list().pages.first))
+        let box = try #require(record.cropped)
+        let drawn = try #require(PixImage(reading: debug.appendingPathComponent("glass_receipt.png-01-print_extent.png").path))
+        #expect(max(drawn.width, drawn.height) == PrintExtent.probeSize)
+        let factor = Double(PrintExtent.probeSize) / 7016
+        let (left, middle) = (Int(Double(box.x) * factor), Int(Double(box.y + box.height / 2) * factor))
+        let red = (left - 2...left + 2).contains { x in
+            drawn.pixel(x: x, y: middle).map { $0 >> 24 == 255 && ($0 >> 16) & 0xff == 0 } == true
+        }
+        #expect(red, "no red line near (\(left), \(middle))")
+    }
+
     /// A JPEG of a big scan is decoded reduced in the DCT (by 2 for the working size of 2,500 px); when
     /// its print is cut out, it is decoded again at the size that keeps the cut-out part at the working
     /// size or over: here the stored size, the part being smaller than it.
