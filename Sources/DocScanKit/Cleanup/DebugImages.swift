@@ -47,10 +47,15 @@ public struct DebugImages: Sendable {
 
     /// A colour copy of `image` with `box` drawn on it in red: where a big scan's print was found.
     static func drawing(_ box: PageBox, on image: PixImage) -> PixImage? {
-        let corners = [(box.x, box.y), (box.x + box.width, box.y), (box.x + box.width, box.y + box.height), (box.x, box.y + box.height)]
-        guard let colour = image.convertedTo32(), let points = PointArray(corners.map { (Double($0.0), Double($0.1)) }) else { return nil }
+        guard let colour = image.convertedTo32(), let points = outline(box) else { return nil }
         colour.drawPolygon(points, lineWidth: 3, red: 255, green: 0, blue: 0)
         return colour
+    }
+
+    /// The corners of `box`, clockwise from its top left.
+    private static func outline(_ box: PageBox) -> PointArray? {
+        let corners = [(box.x, box.y), (box.x + box.width, box.y), (box.x + box.width, box.y + box.height), (box.x, box.y + box.height)]
+        return PointArray(corners.map { (Double($0.0), Double($0.1)) })
     }
 
     /// A colour copy of `image` with each text line's box in green and, in red, a path through the
@@ -59,9 +64,7 @@ public struct DebugImages: Sendable {
         guard let colour = image.convertedTo32() else { return nil }
         let width = max(2, max(image.width, image.height) / 500)
         for line in lines {
-            let box = line.box
-            let corners = [(box.x, box.y), (box.x + box.width, box.y), (box.x + box.width, box.y + box.height), (box.x, box.y + box.height)]
-            if let points = PointArray(corners.map { (Double($0.0), Double($0.1)) }) {
+            if let points = outline(line.box) {
                 colour.drawPolygon(points, lineWidth: width, red: 0, green: 170, blue: 0)
             }
         }
