@@ -22,6 +22,7 @@ and one of framing:
   close       a close-up at a tilt: a 12 MP frame cut to the print and a fifth of its margin, strong
               keystone (the top 72-85% of the bottom), the sheet's edges outside the frame but for
               the desk's corners at the narrow top when the print comes close to them
+`--seed N` makes another set of the same kinds (the default is 500; a close-up's seeds are 1000 more).
 Writes DIR/<page>__<kind>.jpg, the page's ground truth as <page>__<kind>.gt.txt, and manifest.tsv, so
   .venv/bin/python scripts/make_photo_stress.py /tmp/stress
   .venv/bin/python scripts/eval.py --docscan BIN --set /tmp/stress --modes accurate,fast
@@ -206,12 +207,17 @@ def close_cut(cov, hm, paper, frame):
     return tuple(int(round(v)) for v in cut)
 
 def main():
-    if len(sys.argv) < 2:
-        sys.exit("usage: make_photo_stress.py DIR [KIND,...]")
-    out = sys.argv[1]; kinds = sys.argv[2].split(",") if len(sys.argv) > 2 else KINDS
+    args = sys.argv[1:]
+    seed = 500
+    if "--seed" in args:
+        # Another set of the same kinds, to check a change on scenes it was not made on.
+        at = args.index("--seed")
+        seed = int(args[at + 1]); del args[at:at + 2]
+    if not args:
+        sys.exit("usage: make_photo_stress.py DIR [KIND,...] [--seed N]")
+    out = args[0]; kinds = args[1].split(",") if len(args) > 1 else KINDS
     os.makedirs(out, exist_ok=True)
     rows = ["name\tsource\tlicense\tlang\tkind\tvariant\tnotes"]
-    seed = 500
     for d, name, ext, lang in SOURCES:
         for kind in kinds:
             seed += 1

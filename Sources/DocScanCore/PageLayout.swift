@@ -15,7 +15,8 @@ public struct PageLayout: Codable, Equatable, Sendable {
         case order, sideBySide = "side_by_side", rowOffset = "row_offset", cellAspect = "cell_aspect", justified, segmentation,
              darkAreas = "dark_areas", invertedPass = "inverted_pass", recoveredLines = "recovered_lines",
              movedLines = "moved_lines", edgeMarks = "edge_marks", strayLines = "stray_lines",
-             rereadLines = "reread_lines", joinedLines = "joined_lines", facingPageReread = "facing_page_reread"
+             rereadLines = "reread_lines", joinedLines = "joined_lines", facingPageReread = "facing_page_reread",
+             cutLines = "cut_lines"
     }
 
     /// How Tesseract segmented the page: `auto` (its layout analysis) or `single_block` (read again as one
@@ -48,9 +49,12 @@ public struct PageLayout: Codable, Equatable, Sendable {
     /// Whether the page was read again with a facing page's sliver whitened, after Tesseract joined the
     /// sliver's line ends to the page's own lines (`StrayLines.joinedSliver`).
     public var facingPageReread = false
+    /// Cuts made in lines Tesseract ran across a gutter (a column's row, a caption in the gutter, the next
+    /// column's row), each piece then read with its column (`CrossedGutters`).
+    public var cutLines = 0
 
     /// Reads records of older archives too: `inverted_pass`, `recovered_lines`, `moved_lines`, `edge_marks`,
-    /// `stray_lines`, `reread_lines`, `joined_lines` and `facing_page_reread` came after the first archives were made, and a missing one means no
+    /// `stray_lines`, `reread_lines`, `joined_lines`, `facing_page_reread` and `cut_lines` came after the first archives were made, and a missing one means no
     /// such pass ran.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -69,6 +73,7 @@ public struct PageLayout: Codable, Equatable, Sendable {
         rereadLines = try container.decodeIfPresent(Int.self, forKey: .rereadLines) ?? 0
         joinedLines = try container.decodeIfPresent(Int.self, forKey: .joinedLines) ?? 0
         facingPageReread = try container.decodeIfPresent(Bool.self, forKey: .facingPageReread) ?? false
+        cutLines = try container.decodeIfPresent(Int.self, forKey: .cutLines) ?? 0
     }
 
     public init(order: String, sideBySide: Double, rowOffset: Double?, cellAspect: Double?, justified: Double? = nil) {

@@ -26,8 +26,8 @@ import Foundation
 ///
 /// Print the layout analysis left out (cells of a ruled table) is found and read line by line afterwards
 /// (`UnreadInk`), a short line it cut across its characters into two is read whole (`HalvedLines`),
-/// lines it read out of their column's order are put back (`ColumnGaps`, `RowPieces`,
-/// `SplitColumns`), and marks it read at the ends of lines where there was no print are taken out
+/// lines it ran across a gutter are cut into their columns' pieces (`CrossedGutters`), lines it read
+/// out of their column's order are put back (`ColumnGaps`, `RowPieces`, `SplitColumns`), and marks it read at the ends of lines where there was no print are taken out
 /// (`EdgeMarks`).
 ///
 /// Tesseract's second pass over doubtful lines, inverted, finds light text on a dark ground; it is
@@ -208,6 +208,7 @@ public final class TextRecognizer: PageStage {
             ? ThresholdedLines.reread(
                 &result, on: image, with: recognizer, resolution: resolution.dotsPerInch, deadline: context.deadline)
             : 0
+        let cut = CrossedGutters.split(&result)
         let moved = ColumnGaps.fill(&result) + RowPieces.order(&result) + SplitColumns.join(&result)
         let marks = EdgeMarks.strip(&result) + RuledColumns.strip(&result, width: image.width)
         let stray = StrayLines.strip(&result, width: image.width, height: image.height)
@@ -232,6 +233,7 @@ public final class TextRecognizer: PageStage {
         result.layout?.rereadLines = reread
         result.layout?.joinedLines = joined
         result.layout?.facingPageReread = facingPageReread
+        result.layout?.cutLines = cut
         result.text = (arranged.rowText ?? HanSpacing.collapse(result.text)).trimmingCharacters(in: .whitespacesAndNewlines)
         return result
     }

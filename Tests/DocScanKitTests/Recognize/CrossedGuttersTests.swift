@@ -1,0 +1,155 @@
+import DocScanCore
+@testable import DocScanKit
+import Testing
+
+/// Lines Tesseract ran across a gutter (a column's row, a caption in the gutter, the next column's row)
+/// are cut into their columns' pieces; a table read row by row, a letter-spaced heading and a line's
+/// stray mark keep their lines.
+struct CrossedGuttersTests {
+    /// A line of pieces (text, left edge, width) on one row: its words laid out across each piece by
+    /// their length, as Tesseract reports them.
+    private static func row(_ pieces: [(text: String, x: Int, width: Int)], y: Int, height: Int = 40)
+        -> (line: RecognizedSpan, words: [RecognizedSpan]) {
+        var words: [RecognizedSpan] = []
+        for piece in pieces {
+            let parts = piece.text.split(separator: " ").map(String.init)
+            let characters = parts.reduce(0) { $0 + $1.count } + parts.count - 1
+            var offset = 0
+            for part in parts {
+                let x = piece.x + piece.width * offset / characters
+                let width = max(1, piece.width * part.count / characters)
+                words.append(.line(part, x: x, y: y, width: width, height: height))
+                offset += part.count + 1
+            }
+        }
+        let first = pieces[0], last = pieces[pieces.count - 1]
+        let line = RecognizedSpan.line(
+            pieces.map(\.text).joined(separator: " "), x: first.x, y: y, width: last.x + last.width - first.x, height: height)
+        return (line, words)
+    }
+
+    /// The page read as blocks, one line a block, in the order given.
+    private static func page(_ rows: [(line: RecognizedSpan, words: [RecognizedSpan])]) -> RecognizedText {
+        RecognizedText(
+            text: rows.map(\.line.text).joined(separator: "\n\n"), meanConfidence: 90, words: rows.flatMap(\.words),
+            lines: rows.map(\.line), resolution: 300)
+    }
+
+    /// The magazine page of a photo stress set as Tesseract read it in accurate mode (its boxes, fewer
+    /// of its lines): four rows of the left column joined with the caption in the gutter and the right
+    /// column's rows. Cut, the columns read in order again once the column steps have run.
+    @Test func linesJoinedAcrossAGutterAreCutIntoTheirColumns() {
+        var read = Self.page([
+            Self.row([("drunkenly attacking the Serbs", 228, 484)], y: 2212, height: 37),
+            Self.row([("when I entered the Troubador", 229, 481)], y: 2263, height: 33),
+            Self.row([("Café, housed in a crowded bar", 228, 483)], y: 2314, height: 33),
+            Self.row([("in a 14th-century stone build-", 230, 478)], y: 2365, height: 38),
+            Self.row([("ing just off Placa, Dubrovnik’s", 231, 481)], y: 2417, height: 37),
+            Self.row([("gunners and warplanes. It took", 1674, 518)], y: 2217),
+            Self.row([("him 10 days to turn the fa-", 1674, 518)], y: 2268, height: 38),
+            Self.row([("mous Nautika restaurant into", 1675, 520)], y: 2320, height: 31),
+            Self.row([("a war museum. On the terrace,", 1675, 519)], y: 2371, height: 36),
+            Self.row([("with its splendid view over the", 1675, 520)], y: 2422),
+            Self.row([("main boulevard.", 230, 244), ("THE TERRA-COTTA", 998, 383),
+                      ("city’s western walls and the Adriatic, he’d", 1468, 727)], y: 2457, height: 52),
+            Self.row([("You hear a lot about revenge in Croa-", 274, 639), ("ROOFS OF", 1100, 178),
+                      ("placed a collection of phosphorous shells", 1469, 727)], y: 2517, height: 46),
+            Self.row([("tia—people want to get even, and they", 229, 686), ("DUBROVNIK,", 1067, 246),
+                      ("and cluster bombs (“two hundred and", 1469, 726)], y: 2564, height: 45),
+            Self.row([("want their land back. (The Serbs now con-", 229, 684),
+                      ("forty-seven bomblets inside”).", 1469, 527)], y: 2613, height: 48),
+            Self.row([("trol a third of Croatia, a slender shard of a", 229, 686)], y: 2669, height: 35),
+            Self.row([("Are there still risks? One official said", 1520, 677)], y: 2674, height: 33),
+            Self.row([("state with Dubrovnik near its southern", 229, 686)], y: 2720, height: 34),
+            Self.row([("tip.) This doesn’t augur well for peace or", 229, 686)], y: 2771, height: 42),
+            Self.row([("THE SHELLING,", 1043, 295)], y: 2657, height: 22),
+            Self.row([("ARE MOSTLY", 1073, 235)], y: 2701, height: 20),
+            Self.row([("RESTORED NOW.", 1033, 314), ("several grenades are hurled into the", 1469, 728)], y: 2725, height: 41),
+            Self.row([("Dubrovnik region every few days. So far", 1471, 727)], y: 2775),
+        ])
+        #expect(CrossedGutters.split(&read) == 8)
+        let lines = read.lines.map(\.text)
+        // Every line now stands in one column (or the gutter): no line runs from the left column's
+        // print into the caption's or the right column's.
+        #expect(read.lines.allSatisfy { $0.box.x >= 998 || $0.box.x + $0.box.width <= 1000 })
+        #expect(lines.contains("You hear a lot about revenge in Croa-") && lines.contains("ROOFS OF")
+            && lines.contains("placed a collection of phosphorous shells"))
+        // The text and the words follow the lines.
+        #expect(read.text.split(separator: "\n").map(String.init).filter { !$0.isEmpty } == lines)
+        #expect(read.words.map(\.text).joined(separator: " ") == lines.joined(separator: " "))
+
+        _ = ColumnGaps.fill(&read) + RowPieces.order(&read) + SplitColumns.join(&read)
+        let order = read.lines.map(\.text)
+        let left = [
+            "ing just off Placa, Dubrovnik’s", "main boulevard.", "You hear a lot about revenge in Croa-",
+            "tia—people want to get even, and they", "want their land back. (The Serbs now con-",
+            "trol a third of Croatia, a slender shard of a", "state with Dubrovnik near its southern",
+            "tip.) This doesn’t augur well for peace or",
+        ]
+        let right = [
+            "a war museum. On the terrace,", "with its splendid view over the", "city’s western walls and the Adriatic, he’d",
+            "placed a collection of phosphorous shells", "and cluster bombs (“two hundred and",
+            "forty-seven bomblets inside”).", "Are there still risks? One official said",
+            "several grenades are hurled into the", "Dubrovnik region every few days. So far",
+        ]
+        // The left column's rows one after the other; the right column's in its order (the caption's
+        // lines may stand between them).
+        if let start = order.firstIndex(of: left[0]) {
+            #expect(Array(order[start...].prefix(left.count)) == left)
+        } else {
+            Issue.record("the left column's line is missing: \(order)")
+        }
+        #expect(right.compactMap { order.firstIndex(of: $0) } == right.compactMap { order.firstIndex(of: $0) }.sorted())
+        #expect(right.allSatisfy(order.contains))
+    }
+
+    /// A price list Tesseract read row by row: its rows run across the gaps between its columns, so
+    /// the gaps are no gutters, and the rows stay whole.
+    @Test func aTableReadRowByRowKeepsItsRows() {
+        let rows = (0..<8).map { index in
+            Self.row([("Item number \(index)", 200, 400), ("NP", 1100, 60), ("\(index).99 F", 1800, 200)], y: 500 + index * 50)
+        }
+        var read = Self.page(rows)
+        #expect(CrossedGutters.split(&read) == 0)
+        #expect(read.lines.count == 8)
+    }
+
+    /// A scanned receipt's tax row (SROIE's, not in the repository: its boxes): item lines on the left
+    /// under it, totals on the right over it, but no row with a line on either side of its space. It
+    /// stays one row.
+    @Test func aReceiptsRowBetweenBlocksOnEitherSideKeepsItsLine() {
+        var read = Self.page([
+            Self.row([("Total 7.00", 238, 290)], y: 629, height: 32),
+            Self.row([("Round Adj 0.00", 245, 283)], y: 664, height: 23),
+            Self.row([("Final Total 7.00", 245, 283)], y: 697, height: 31),
+            Self.row([("CASH 7.00", 244, 284)], y: 766, height: 20),
+            Self.row([("CHANGE 0.00", 244, 284)], y: 796, height: 20),
+            Self.row([("GST Summary Amount(RM) Tax(RM)", 33, 532)], y: 837, height: 24),
+            Self.row([("SR @ 6%", 33, 93), ("6.60 0.40", 342, 224)], y: 868, height: 20),
+            Self.row([("INV NO: CS-SA-0129861", 33, 254)], y: 948, height: 18),
+            Self.row([("Date : 11/12/2017", 34, 256)], y: 976, height: 22),
+            Self.row([("Total Qty: 2", 31, 157)], y: 1010, height: 22),
+        ])
+        #expect(CrossedGutters.split(&read) == 0)
+        #expect(read.lines.map(\.text).contains("SR @ 6% 6.60 0.40"))
+    }
+
+    /// A letter-spaced heading over a column of text: the lines under it run across its wide spaces.
+    @Test func aLetterSpacedHeadingKeepsItsLine() {
+        var rows = [Self.row([("WHAT", 300, 200), ("KIDS", 600, 200), ("NEED", 900, 200)], y: 200, height: 60)]
+        rows += (0..<6).map { Self.row([("a line of the column under the heading, \($0)", 250, 900)], y: 300 + $0 * 50) }
+        var read = Self.page(rows)
+        #expect(CrossedGutters.split(&read) == 0)
+        #expect(read.lines.first?.text == "WHAT KIDS NEED")
+    }
+
+    /// A mark in the gutter beside a column's line (a rule's end read as `|`) is no piece of a column.
+    @Test func aStrayMarkInTheGutterIsNoPiece() {
+        var rows = [Self.row([("the last line of the left column", 200, 700), ("|", 1000, 10)], y: 700)]
+        rows += (0..<4).map { Self.row([("a left column's line \($0)", 200, 700)], y: 400 + $0 * 50) }
+        rows += (0..<4).map { Self.row([("a right column's line \($0)", 1100, 700)], y: 400 + $0 * 50) }
+        var read = Self.page(rows)
+        #expect(CrossedGutters.split(&read) == 0)
+        #expect(read.lines.first?.text == "the last line of the left column |")
+    }
+}
