@@ -212,6 +212,8 @@ def main():
     if "--seed" in args:
         # Another set of the same kinds, to check a change on scenes it was not made on.
         at = args.index("--seed")
+        if at + 1 >= len(args) or not args[at + 1].isdigit():
+            sys.exit("make_photo_stress.py: --seed needs a whole number")
         seed = int(args[at + 1]); del args[at:at + 2]
     if not args:
         sys.exit("usage: make_photo_stress.py DIR [KIND,...] [--seed N]")

@@ -27,8 +27,8 @@ import Foundation
 /// Print the layout analysis left out (cells of a ruled table) is found and read line by line afterwards
 /// (`UnreadInk`), a short line it cut across its characters into two is read whole (`HalvedLines`),
 /// lines it ran across a gutter are cut into their columns' pieces (`CrossedGutters`), lines it read
-/// out of their column's order are put back (`ColumnGaps`, `RowPieces`, `SplitColumns`), and marks it read at the ends of lines where there was no print are taken out
-/// (`EdgeMarks`).
+/// out of their column's order are put back (`ColumnGaps`, `RowPieces`, `SplitColumns`), and marks it
+/// read at the ends of lines where there was no print are taken out (`EdgeMarks`).
 ///
 /// Tesseract's second pass over doubtful lines, inverted, finds light text on a dark ground; it is
 /// turned on only for a page with solid dark areas (banners, dark boxes) big enough to hold such text.
