@@ -11,16 +11,18 @@ import Foundation
 /// short justified line at its widest space and reads the right piece elsewhere (`Regular` …
 /// `passengers`). So:
 /// - a piece of a line (on its row, right of its end, and spanned together with it by a line of the
-///   column above or below) is put right after it;
+///   column above or below, or by a row of pieces already joined: beside a picture set into a column,
+///   every line may be cut) is put right after it;
 /// - a line whose column goes on right under it, the next line of that column read elsewhere, later,
 ///   is followed by that line, and so line by line by the rest of the piece.
 ///
 /// Only where Tesseract jumped away: a line followed by the line to its right on its own row (a form's
 /// label and its value, a table's cells) keeps its order, as do two lines each read with a line beside
-/// it (the form's values, one under the other), a line read after a line above it across its own width
-/// (a full-width paragraph under two columns of unequal length, read after the longer one), and two
-/// lines farther apart than their column's lines are (a signature on the right between them). Small
-/// print beside a column's line (a caption) is no part of it.
+/// it (the form's values, one under the other; a line's own pieces are not beside it), a line read
+/// after a line above it across its own width (a full-width paragraph under two columns of unequal
+/// length, read after the longer one), and two lines farther apart than their column's lines are (a
+/// signature on the right between them). Small print beside a column's line (a caption) is no part
+/// of it.
 enum SplitColumns {
     /// The farthest apart two lines of one column may be, centre to centre, in typical line heights
     /// (their boxes hold the ascenders and descenders: consecutive lines of a column are 1.2–1.4 apart;
@@ -68,7 +70,6 @@ enum SplitColumns {
             self.height = height
             readable = lines.indices.filter { !lines[$0].text.trimmingCharacters(in: .whitespaces).isEmpty }
             boxes = readable.map { lines[$0].box }
-            var rows: [(lines: Range<Int>, box: PageBox)] = []
             var start = 0
             for position in boxes.indices.dropFirst() {
                 let row = start..<position
@@ -78,7 +79,6 @@ enum SplitColumns {
                 }
             }
             if !boxes.isEmpty { rows.append((start..<boxes.count, box(of: start..<boxes.count))) }
-            self.rows = rows
             byMiddle = rows.indices.map { (ReadingOrder.middle(rows[$0].box), $0) }.sorted { $0.middle < $1.middle }
         }
 
@@ -96,8 +96,8 @@ enum SplitColumns {
         }
 
         /// Whether the line at `position` is a piece of `row`'s line: on its row, right of its end, and
-        /// in its column (another line above or below spans the row and half the piece: a column widens
-        /// again under a picture).
+        /// in its column (another line or row of pieces above or below spans the row and half the piece:
+        /// a column widens again under a picture; the rows beside a picture may all be cut).
         func isPiece(_ position: Int, of row: Range<Int>) -> Bool {
             guard let last = row.last else { return false }
             let end = boxes[last], piece = boxes[position]
@@ -105,12 +105,12 @@ enum SplitColumns {
                   Double(end.height) >= smallestLineStart * height
             else { return false }
             let whole = box(of: row)
-            return boxes.indices.contains { other in
-                guard !row.contains(other), other != position else { return false }
-                let span = boxes[other]
-                return (continues(span, whole) || continues(whole, span))
+            func spansBoth(_ span: PageBox) -> Bool {
+                (continues(span, whole) || continues(whole, span) || narrows(span, whole))
                     && Self.overlap(span, piece) >= 0.5 * Double(piece.width) && Self.overlap(span, whole) >= 0.8 * Double(whole.width)
             }
+            return boxes.indices.contains { !row.contains($0) && $0 != position && spansBoth(boxes[$0]) }
+                || rows.contains { $0.lines.count > 1 && !$0.lines.contains(position) && $0.lines != row && spansBoth($0.box) }
         }
 
         /// The box around a row's lines.
@@ -125,6 +125,19 @@ enum SplitColumns {
             return pitch >= closestPitch * height && pitch <= widestPitch * height
                 && Double(lower.x - upper.x) <= deepestIndent * height
                 && ColumnGaps.sharesColumn(upper, lower)
+        }
+
+        /// Whether `lower` is the next line of `upper`'s column where a picture set into the column moves
+        /// its left edge in: a line's pitch below it, across the same column, starting farther in than a
+        /// paragraph's indent, and the column's next line starting where `lower` does.
+        func narrows(_ upper: PageBox, _ lower: PageBox) -> Bool {
+            let pitch = ReadingOrder.middle(lower) - ReadingOrder.middle(upper)
+            guard pitch >= closestPitch * height, pitch <= widestPitch * height,
+                  Double(lower.x - upper.x) > deepestIndent * height, ColumnGaps.sharesColumn(upper, lower)
+            else { return false }
+            return boxes.contains { next in
+                continues(lower, next) && Double(abs(next.x - lower.x)) <= deepestIndent * height
+            }
         }
 
         /// The move (line, after) putting the line at `position` after the line at `after`.
@@ -159,7 +172,7 @@ enum SplitColumns {
                 // both read with a line beside them, row by row (the form's values under each other).
                 let end = boxes[last], following = boxes[last + 1]
                 if RowPieces.sameRow(end, following), following.x >= end.x + end.width / 2 { continue }
-                if readAlongRow(last), readAlongRow(next.lowerBound) { continue }
+                if readAlongRow(row), readAlongRow(next) { continue }
                 // It too must have that one row over it, and no other line may stand between them (on
                 // a page read bent, lines overlap and a column's order is anyone's guess).
                 let over = rows(middleFrom: ReadingOrder.middle(below) - 3 * widestPitch * height, to: ReadingOrder.middle(below))
@@ -190,11 +203,12 @@ enum SplitColumns {
             return nil
         }
 
-        /// Whether the line read before or after the one at `position` stands on its row.
-        func readAlongRow(_ position: Int) -> Bool {
-            [position - 1, position + 1].contains { neighbour in
-                boxes.indices.contains(neighbour) && RowPieces.sameRow(boxes[position], boxes[neighbour])
-            }
+        /// Whether the line read right before `row` or right after it stands on its row. Its own pieces do
+        /// not count: a justified line Tesseract cut in two is still one line of its column.
+        func readAlongRow(_ row: Range<Int>) -> Bool {
+            guard let first = row.first, let last = row.last else { return false }
+            return (boxes.indices.contains(first - 1) && RowPieces.sameRow(boxes[first], boxes[first - 1]))
+                || (boxes.indices.contains(last + 1) && RowPieces.sameRow(boxes[last], boxes[last + 1]))
         }
 
         /// How much two boxes overlap across the page, in pixels; 0 when apart.

@@ -64,6 +64,57 @@ struct SplitColumnsTests {
         ])
     }
 
+    /// A column's justified line cut in two, the line under it cut too and read after the column's
+    /// foot (a magazine page with a picture and its caption set into the gutter): the cut line under
+    /// goes back, its pieces together. Each line's own pieces are no row read along (a form's label and
+    /// its value) that would keep Tesseract's order.
+    @Test func aCutLineReadAfterItsColumnsFootGoesBack() {
+        var read = RecognizedText.blocks([
+            line("The council has twice tried to close", x: 183, y: 1702, width: 634, height: 25),
+            line("the service.", x: 151, y: 1750, width: 211, height: 25),
+            line("Each time the village", x: 401, y: 1750, width: 416, height: 32),
+            line("meeting in the church hall and sent a", x: 151, y: 1847, width: 668, height: 32),
+            line("delegation to the county offices. The", x: 152, y: 1895, width: 665, height: 32),
+            line("second campaign ended with a grant", x: 152, y: 1943, width: 666, height: 32),
+            line("that paid for a new engine and a ramp", x: 151, y: 1992, width: 666, height: 32),
+            line("collected", x: 152, y: 1798, width: 148, height: 25),
+            line("signatures, held a public", x: 338, y: 1798, width: 479, height: 32),
+            line("THE FERRY AT", x: 752, y: 1272, width: 196, height: 20),
+        ])
+        #expect(SplitColumns.join(&read) == 2)
+        #expect(read.lines.map(\.text) == [
+            "The council has twice tried to close", "the service.", "Each time the village", "collected",
+            "signatures, held a public", "meeting in the church hall and sent a", "delegation to the county offices. The",
+            "second campaign ended with a grant", "that paid for a new engine and a ramp", "THE FERRY AT",
+        ])
+    }
+
+    /// A picture set into a column moves its left edge in, and Tesseract cut every justified line
+    /// beside the picture in two and read the right pieces after the left ones: each piece goes back
+    /// after its line's left piece. The first row's only full line above starts farther in than an
+    /// indent (the column narrows there); the rows under it are spanned only by the rows joined above.
+    @Test func theLinesBesideAPictureInAColumnAreJoined() {
+        var read = RecognizedText.blocks([
+            line("water. The river changes every hour,", x: 660, y: 623, width: 499, height: 24),
+            line("she says,", x: 790, y: 660, width: 137, height: 24),
+            line("people on it.", x: 803, y: 696, width: 202, height: 24),
+            line("carried a bride", x: 803, y: 732, width: 232, height: 19),
+            line("wedding dress, a", x: 802, y: 768, width: 260, height: 24),
+            line("brass", x: 1095, y: 768, width: 67, height: 19),
+            line("and so do the", x: 952, y: 660, width: 210, height: 19),
+            line("She has", x: 1041, y: 696, width: 121, height: 19),
+            line("in her", x: 1067, y: 732, width: 96, height: 19),
+            line("band and a piano, and she", x: 803, y: 805, width: 359, height: 24),
+            line("intends to carry many more", x: 803, y: 841, width: 359, height: 24),
+        ])
+        #expect(SplitColumns.join(&read) == 3)
+        #expect(read.lines.map(\.text) == [
+            "water. The river changes every hour,", "she says,", "and so do the", "people on it.", "She has",
+            "carried a bride", "in her", "wedding dress, a", "brass", "band and a piano, and she",
+            "intends to carry many more",
+        ])
+    }
+
     /// A book page's engraving captioned in small print beside the column's line at its height, the
     /// caption read first (the photo stress set's Huckleberry Finn page): the column's line is no piece
     /// of the caption's, though the line across the page under both spans them.
