@@ -14,7 +14,10 @@ import Foundation
 ///   column above or below, or by a row of pieces already joined: beside a picture set into a column,
 ///   every line may be cut) is put right after it;
 /// - a line whose column goes on right under it, the next line of that column read elsewhere, later,
-///   is followed by that line, and so line by line by the rest of the piece.
+///   is followed by that line, and so line by line by the rest of the piece;
+/// - a piece of a line left of its start, read after it, goes before it when a line of the column read
+///   before the piece starts where the piece does and runs on across the space between them (a
+///   column's edge moving out again under a picture, a justified line cut there).
 ///
 /// Only where Tesseract jumped away: a line followed by the line to its right on its own row (a form's
 /// label and its value, a table's cells) keeps its order, as do two lines each read with a line beside
@@ -51,7 +54,7 @@ enum SplitColumns {
     /// not read after; and the line to put it after.
     static func misplaced(_ lines: [RecognizedSpan], typicalHeight: Int) -> (line: Int, after: Int?)? {
         let page = ReadPage(lines: lines, height: Double(typicalHeight))
-        return page.rowPiece() ?? page.columnLine()
+        return page.rowPiece() ?? page.columnLine() ?? page.leftPiece()
     }
 
     /// A page's lines with text, in reading order, cut into rows: lines read one after the other, each
@@ -155,6 +158,37 @@ enum SplitColumns {
                 let pieces = rows(middleFrom: middle - 2 * height, to: middle + 2 * height).map(\.lines)
                     .filter { $0 != row }.compactMap(\.first).filter { isPiece($0, of: row) }
                 if let nearest = pieces.min(by: { boxes[$0].x < boxes[$1].x }) { return move(nearest, after: last) }
+            }
+            return nil
+        }
+
+        /// The first row read after a row it stands left of, on that row and in its column: a line of
+        /// the column within two rows' pitch, read before it, starts where it does (within a line's
+        /// height) and runs on across the space between the two (Tesseract cut a justified line where
+        /// the column's edge moves out under a picture, and read the left piece at the page's end).
+        /// Small print, or an engraving read as letters, beside a column over a wider line is no piece.
+        func leftPiece() -> (line: Int, after: Int?)? {
+            for (row, _) in rows {
+                guard let first = row.first else { continue }
+                let start = boxes[first], middle = ReadingOrder.middle(start)
+                guard Double(start.height) >= smallestLineStart * height else { continue }
+                let reach = 2 * widestPitch * height
+                let readLater = rows(middleFrom: middle - height, to: middle + height).filter { $0.lines.lowerBound >= row.upperBound }
+                for (piece, box) in readLater {
+                    guard RowPieces.sameRow(box, start), box.x + box.width <= start.x,
+                          piece.allSatisfy({ Double(boxes[$0].height) >= smallestLineStart * height })
+                    else { continue }
+                    let across = boxes.indices.contains { other in
+                        let line = boxes[other]
+                        return other < piece.lowerBound && !row.contains(other)
+                            && abs(ReadingOrder.middle(line) - middle) <= reach && !RowPieces.sameRow(line, start)
+                            && Double(abs(line.x - box.x)) <= height && ColumnGaps.sharesColumn(line, box)
+                            && line.x <= box.x + box.width && line.x + line.width >= start.x
+                    }
+                    guard across else { continue }
+                    let anchor = readable[first]
+                    return (readable[piece.lowerBound], anchor == 0 ? nil : anchor - 1)
+                }
             }
             return nil
         }

@@ -115,6 +115,59 @@ struct SplitColumnsTests {
         ])
     }
 
+    /// Under a picture set into a column, the column's left edge moves out again, and Tesseract cut the
+    /// two justified lines there where the edge moved, reading their left pieces at the page's end:
+    /// each goes before its line, the next line of the column (starting where they do, running on
+    /// across the space) vouching that they are one column's lines.
+    @Test func leftPiecesReadAtThePagesEndGoBeforeTheirLines() {
+        var read = RecognizedText.blocks([
+            line("ferryman, and a ledger of", x: 1026, y: 1412, width: 526, height: 32),
+            line("fares from the year the service", x: 1026, y: 1460, width: 521, height: 32),
+            line("opens on Saturday", x: 1140, y: 1508, width: 408, height: 32),
+            line("is looked after by", x: 1191, y: 1557, width: 359, height: 32),
+            line("volunteers from the village.", x: 881, y: 1605, width: 459, height: 32),
+            line("began.", x: 882, y: 1508, width: 109, height: 32),
+            line("It", x: 1055, y: 1508, width: 24, height: 32),
+            line("afternoons and", x: 883, y: 1557, width: 273, height: 25),
+        ])
+        #expect(SplitColumns.join(&read) == 3)
+        #expect(read.lines.map(\.text) == [
+            "ferryman, and a ledger of", "fares from the year the service", "began.", "It", "opens on Saturday",
+            "afternoons and", "is looked after by", "volunteers from the village.",
+        ])
+    }
+
+    /// Two columns read right column first, then a paragraph across the page a blank line under them:
+    /// the left column's lines stand left of the right column's on their rows, but no line read before
+    /// them runs across the gutter, and nothing moves.
+    @Test func aLeftColumnReadAfterTheRightStaysAPieceOfNoLine() {
+        let right = (0..<3).map { line("right \($0)", x: 900, y: 100 + 50 * $0, width: 700) }
+        let left = (0..<3).map { line("left \($0)", x: 100, y: 100 + 50 * $0, width: 700) }
+        let across = [line("across 0", x: 100, y: 300, width: 1500), line("across 1", x: 100, y: 350, width: 1500)]
+        #expect(SplitColumns.misplaced(right + left + across, typicalHeight: 40) == nil)
+        var read = RecognizedText.blocks(right + left + across)
+        #expect(SplitColumns.join(&read) == 0)
+        #expect(read.lines == right + left + across)
+    }
+
+    /// The Huckleberry Finn page of the stress set photographed close: its engraving read as letters
+    /// (`SAG ran YY »`) and its caption stand left of the column's lines on their rows, read after
+    /// them, and the page's full-width line under them starts 2.4 line heights farther out: neither is
+    /// a piece of the column's line (moved, the page read 0.060 → 0.098).
+    @Test func anEngravingReadAsLettersIsNoLeftPiece() {
+        let lines = [
+            line("utes and minutes that there warn’t a", x: 1091, y: 1894, width: 744, height: 39),
+            line("sound, and we all there so close", x: 1092, y: 1952, width: 741, height: 51),
+            line("together. There was a place on my", x: 1092, y: 2019, width: 741, height: 49),
+            line("ankle that got to itching; but I", x: 1096, y: 2083, width: 736, height: 46),
+            line("dasn’t scratch it; and then my ear begun to itch; and next my back, right be-", x: 328, y: 2146, width: 1505, height: 60),
+            line("tween my shoulders. Seemed like I'd die if I couldn’ scratch. Well, I've", x: 332, y: 2209, width: 1500, height: 61),
+            line("SAG ran YY »", x: 447, y: 2007, width: 373, height: 35),
+            line("THEY TIP-TOED ALONG.", x: 534, y: 2075, width: 304, height: 20),
+        ]
+        #expect(SplitColumns.misplaced(lines, typicalHeight: 50) == nil)
+    }
+
     /// A book page's engraving captioned in small print beside the column's line at its height, the
     /// caption read first (the photo stress set's Huckleberry Finn page): the column's line is no piece
     /// of the caption's, though the line across the page under both spans them.
