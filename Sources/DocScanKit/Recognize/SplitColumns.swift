@@ -50,8 +50,8 @@ enum SplitColumns {
     }
 
     /// The first line read out of its place: a piece of a row (cut at a justified line's wide space)
-    /// not read right after the row's left part, or a line that continues the column of a row it was
-    /// not read after; and the line to put it after.
+    /// not read right after the row's left part, a line that continues the column of a row it was not
+    /// read after, or a row's left piece read after it; and the line to put it after (nil: first).
     static func misplaced(_ lines: [RecognizedSpan], typicalHeight: Int) -> (line: Int, after: Int?)? {
         let page = ReadPage(lines: lines, height: Double(typicalHeight))
         return page.rowPiece() ?? page.columnLine() ?? page.leftPiece()
@@ -66,7 +66,8 @@ enum SplitColumns {
         let readable: [Int]
         /// The boxes of the lines with text, in reading order.
         let boxes: [PageBox]
-        /// Each row as positions in `readable`, and the box around its lines.
+        /// Each row as positions in `readable`, and the box around its lines; while `init` cuts the
+        /// rows, the rows cut so far (`isPiece` spans a row's pieces with the rows above it).
         private(set) var rows: [(lines: Range<Int>, box: PageBox)] = []
 
         init(lines: [RecognizedSpan], height: Double) {
