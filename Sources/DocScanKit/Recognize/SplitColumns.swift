@@ -125,20 +125,20 @@ enum SplitColumns {
         /// Whether `lower` is the next line of `upper`'s column: a line's pitch below it, across the
         /// same column, starting no farther in than a paragraph's indent.
         func continues(_ upper: PageBox, _ lower: PageBox) -> Bool {
+            isUnder(upper, lower) && Double(lower.x - upper.x) <= deepestIndent * height
+        }
+
+        /// Whether `lower` stands a line's pitch below `upper`, across the same column.
+        func isUnder(_ upper: PageBox, _ lower: PageBox) -> Bool {
             let pitch = ReadingOrder.middle(lower) - ReadingOrder.middle(upper)
-            return pitch >= closestPitch * height && pitch <= widestPitch * height
-                && Double(lower.x - upper.x) <= deepestIndent * height
-                && ColumnGaps.sharesColumn(upper, lower)
+            return pitch >= closestPitch * height && pitch <= widestPitch * height && ColumnGaps.sharesColumn(upper, lower)
         }
 
         /// Whether `lower` is the next line of `upper`'s column where a picture set into the column moves
         /// its left edge in: a line's pitch below it, across the same column, starting farther in than a
         /// paragraph's indent, and the column's next line starting where `lower` does.
         func narrows(_ upper: PageBox, _ lower: PageBox) -> Bool {
-            let pitch = ReadingOrder.middle(lower) - ReadingOrder.middle(upper)
-            guard pitch >= closestPitch * height, pitch <= widestPitch * height,
-                  Double(lower.x - upper.x) > deepestIndent * height, ColumnGaps.sharesColumn(upper, lower)
-            else { return false }
+            guard isUnder(upper, lower), Double(lower.x - upper.x) > deepestIndent * height else { return false }
             return boxes.contains { next in
                 continues(lower, next) && Double(abs(next.x - lower.x)) <= deepestIndent * height
             }
@@ -169,11 +169,11 @@ enum SplitColumns {
         /// the column's edge moves out under a picture, and read the left piece at the page's end).
         /// Small print, or an engraving read as letters, beside a column over a wider line is no piece.
         func leftPiece() -> (line: Int, after: Int?)? {
+            let reach = 2 * widestPitch * height
             for (row, _) in rows {
                 guard let first = row.first else { continue }
                 let start = boxes[first], middle = ReadingOrder.middle(start)
                 guard Double(start.height) >= smallestLineStart * height else { continue }
-                let reach = 2 * widestPitch * height
                 let readLater = rows(middleFrom: middle - height, to: middle + height).filter { $0.lines.lowerBound >= row.upperBound }
                 for (piece, box) in readLater {
                     guard RowPieces.sameRow(box, start), box.x + box.width <= start.x,
