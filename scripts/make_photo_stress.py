@@ -22,6 +22,9 @@ and one of framing:
   close       a close-up at a tilt: a 12 MP frame cut to the print and a fifth of its margin, strong
               keystone (the top 72-85% of the bottom), the sheet's edges outside the frame but for
               the desk's corners at the narrow top when the print comes close to them
+  aside       such a close-up aimed off the sheet's centre: the frame reaching past the sheet's right
+              side to the desk beyond it (an eighth of the print's width of desk), its other sides
+              beyond the frame
 `--seed N` makes another set of the same kinds (the default is 500; a close-up's seeds are 1000 more).
 Writes DIR/<page>__<kind>.jpg, the page's ground truth as <page>__<kind>.gt.txt, and manifest.tsv, so
   .venv/bin/python scripts/make_photo_stress.py /tmp/stress
@@ -118,7 +121,7 @@ def make(src, kind, seed):
     cov = coverage(src)
     H0, W0 = cov.shape
     # output frame: phone-like 3:4
-    if kind in ("big", "close"):
+    if kind in ("big", "close", "aside"):
         size = (3000, 4000)
     elif kind == "landscape":
         size = (2800, 2100)
@@ -134,10 +137,10 @@ def make(src, kind, seed):
         s = min(fw * fill / W0, fh * fill / H0)
     # never render below ~ source/2.2 px (keep text legible) -- scale source px -> out px
     w, h = W0 * s, H0 * s
-    k = {"steep": (0.62, 0.72), "close": (0.72, 0.85)}.get(kind, (0.80, 0.97))
+    k = {"steep": (0.62, 0.72), "close": (0.72, 0.85), "aside": (0.72, 0.85)}.get(kind, (0.80, 0.97))
     k = float(rng.uniform(*k))
     base = [(-w / 2 * k, -h / 2), (w / 2 * k, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]
-    angle = float(rng.uniform(-12, 12)) if kind != "close" else float(rng.uniform(-4, 4))
+    angle = float(rng.uniform(-12, 12)) if kind not in ("close", "aside") else float(rng.uniform(-4, 4))
     if kind == "landscape":
         angle += 90 if rng.random() < 0.5 else -90
     a = math.radians(angle)
@@ -180,9 +183,15 @@ def make(src, kind, seed):
     curled = [tuple(float(c) for c in curl.forward(u, v)) for u, v in flat] if kind == "curl" else flat
     corners = [tuple(round(float(c), 1) for c in P.apply_h(hm, x, y)) for x, y in curled]
     notes = dict(angle=round(angle, 1), keystone=round(k, 2), scale=round(s, 2), corners=corners)
-    if kind == "close":
+    if kind in ("close", "aside"):
         # Corners in the cut photo's pixels (the sheet's lie outside it), and the print's box's too.
         cut = close_cut(cov, hm, paper, size)
+        if kind == "aside":
+            # Its right end taken past the sheet's right side, by an eighth of the print's width.
+            sheet_right = max(P.apply_h(hm, paper[0], 0)[0], P.apply_h(hm, paper[0], paper[1])[0])
+            ys, xs = np.nonzero(cov > 0.2)
+            right = min(size[0], sheet_right + (xs.max() - xs.min()) * s / 8)
+            cut = (cut[0], cut[1], max(cut[2], int(round(right))), cut[3])
         img = img.crop(cut)
         ys, xs = np.nonzero(cov > 0.2)
         box = [(xs.min(), ys.min()), (xs.max() + 1, ys.min()), (xs.max() + 1, ys.max() + 1), (xs.min(), ys.max() + 1)]
@@ -224,7 +233,7 @@ def main():
         for kind in kinds:
             seed += 1
             # A close-up has seeds of its own, apart from the light kinds' (asked for with them).
-            img, notes = make(os.path.join(d, f"{name}.{ext}"), kind, seed + (1000 if kind == "close" else 0))
+            img, notes = make(os.path.join(d, f"{name}.{ext}"), kind, seed + (1000 if kind in ("close", "aside") else 0))
             n = f"{name}__{kind}"
             img.save(os.path.join(out, n + ".jpg"), quality=88)
             shutil.copy(os.path.join(d, f"{name}.gt.txt"), os.path.join(out, n + ".gt.txt"))
