@@ -90,9 +90,6 @@ struct PageViewHTML {
             if let sides = cleanup.pagePulledIn, !sides.isEmpty {
                 sheet += ", its \(sides.joined(separator: " and ")) side pulled in from the photo's border to the print"
             }
-            if let sides = cleanup.pageRealigned, !sides.isEmpty {
-                sheet += ", its \(sides.joined(separator: " and ")) side beyond the photo's border laid along the print"
-            }
             if let note = cleanup.pageNote { sheet += " (\(note))" }
             facts.append(("Page in photo", sheet))
             if cleanup.dewarped { facts.append(("Curl", String(format: "flattened (line bend %.3f)", cleanup.lineBend ?? 0))) }

@@ -33,10 +33,6 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// The sides of the sheet's outline that ran along the photo's border, far from the print, pulled in
     /// to it (`FrameSide`): `top`, `right`, `bottom`, `left`; nil when none was.
     @ExplicitNull public var pagePulledIn: [String]?
-    /// The sides of the sheet's outline that ran along the photo's border, with the print near them,
-    /// laid along the print instead (`FrameSide.realigned`): `top`, `right`, `bottom`, `left`; nil when
-    /// none was.
-    @ExplicitNull public var pageRealigned: [String]?
     /// How much the print's margins converge when no sheet was found (`PrintPerspective`: 1 − its top
     /// width over its foot width, or the other way round); nil when they were not measured. From 0.05
     /// the page was warped by them (when they lean alike), with `page_method` `print`.
@@ -124,7 +120,6 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         _sideBulge = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .sideBulge))
         _pageWidened = ExplicitNull(wrappedValue: try container.decodeIfPresent([String].self, forKey: .pageWidened))
         _pagePulledIn = ExplicitNull(wrappedValue: try container.decodeIfPresent([String].self, forKey: .pagePulledIn))
-        _pageRealigned = ExplicitNull(wrappedValue: try container.decodeIfPresent([String].self, forKey: .pageRealigned))
         backgroundNormalized = try flag(.backgroundNormalized)
         _inkLevel = try container.decode(ExplicitNull<Int>.self, forKey: .inkLevel)
         _paperLevel = try container.decode(ExplicitNull<Int>.self, forKey: .paperLevel)
@@ -149,7 +144,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case sharpness, sharpened, streak, smearLength = "smear_length", blurSigma = "blur_sigma", pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", pagePulledIn = "page_pulled_in", pageRealigned = "page_realigned", printConvergence = "print_convergence", warped, pageNote = "page_note", stepsMs = "steps_ms",
+        case sharpness, sharpened, streak, smearLength = "smear_length", blurSigma = "blur_sigma", pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", pagePulledIn = "page_pulled_in", printConvergence = "print_convergence", warped, pageNote = "page_note", stepsMs = "steps_ms",
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",

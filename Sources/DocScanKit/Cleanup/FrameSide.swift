@@ -1,7 +1,7 @@
 import DocScanNative
 import Foundation
 
-/// A side of the sheet's outline that is the photo's border, pulled in to the sheet's print or laid along it.
+/// A side of the sheet's outline that is the photo's border, pulled in to the sheet's print.
 ///
 /// On a pale desk the curled, shaded end of a sheet may leave no straight edge, and the outline finder
 /// takes the frame's border for that side: the warp then maps a wedge of desk into the page, and its
@@ -39,7 +39,9 @@ enum FrameSide {
             // Along the print's margin, or else parallel to the opposite side; the normal points out here.
             let parallel = (-opposite.normalX, -opposite.normalY)
             let (nx, ny) = marginDirection(of: print, along: sides[index], height: height, near: parallel) ?? parallel
-            lines[index] = (nx, ny, outermost(of: print, along: (nx, ny)) + max(other, 2 * height))
+            let reach = print.map { $0.x * nx + $0.y * ny }.sorted()
+            let outermost = reach[Int(Double(reach.count - 1) * (1 - strayShare))]
+            lines[index] = (nx, ny, outermost + max(other, 2 * height))
             pulled.append(index)
         }
         guard !pulled.isEmpty else { return nil }
@@ -47,62 +49,9 @@ enum FrameSide {
         guard let moved = PageQuad.bounded(by: lines, scaledDownBy: photo.factor, width: photo.width, height: photo.height),
               moved.corners.allSatisfy({ quad.distanceOutside($0) <= 2 / photo.factor }), moved.area < quad.area
         else { return nil }
-        return (moved, pulled.map { sideNames[$0] })
+        let names = ["top", "right", "bottom", "left"]
+        return (moved, pulled.map { names[$0] })
     }
-
-    /// `quad` with each side along the frame's border whose opposite side is the sheet's own edge laid
-    /// along the print instead, and the names of the sides so laid; nil when none would turn by
-    /// `smallestTurn` to `largestTurn`.
-    ///
-    /// A sheet photographed close up runs out of the frame, and the outline finder takes the border for
-    /// those sides: the warp then straightens the sides it saw and shears the page along the others. A
-    /// Chinese table page with its right side in the frame and its left and foot beyond it came out level
-    /// at its top and slanting 1.2° at its foot, and its table was read in broken rows (CER 0.194 accurate;
-    /// so laid, 0.117).
-    /// The print still shows where those sides ran: a left or right side is laid along the print's own
-    /// margin (`marginDirection`, which the lines start or end at, as the sheet's edge; failing that,
-    /// parallel to the opposite side), a top or foot parallel to the opposite side (the print's first
-    /// and last lines are of any length: a paragraph's short last line), as far outside the print as the
-    /// opposite side is, at least two letter heights, and never inside the border's place. The corners
-    /// may then lie beyond the photo (up to `outsideShare` of its longer side): the warp fills them with
-    /// the paper's level.
-    static func realigned(_ quad: PageQuad, letters photo: PhotoLetters) -> (quad: PageQuad, sides: [String])? {
-        let sides = quad.scaled(by: photo.factor).sides
-        let width = Double(photo.reducedWidth), height = Double(photo.reducedHeight)
-        let alongBorder = sides.indices.filter { isAlongBorder(sides[$0], width: width, height: height) }
-        guard sides.count == 4, !alongBorder.isEmpty, let (_, inside, letter) = photo.inside(quad) else { return nil }
-        let print = inside.filter { Double($0.height) >= 0.5 * letter && Double($0.height) <= 2 * letter }.map(\.centre)
-        guard print.count >= TextBeyondSheet.fewestLetters else { return nil }
-        var lines = sides.map { PageQuad.line(of: $0) }
-        var laid: [Int] = []
-        for index in alongBorder where !alongBorder.contains((index + 2) % 4) {
-            let opposite = sides[(index + 2) % 4]
-            let parallel = (-opposite.normalX, -opposite.normalY)
-            let isUpright = index % 2 == 1
-            let (nx, ny) = isUpright ? marginDirection(of: print, along: sides[index], height: letter, near: parallel) ?? parallel : parallel
-            let turn = acos(min(1, nx * sides[index].normalX + ny * sides[index].normalY)) * 180 / .pi
-            guard turn >= smallestTurn, turn <= largestTurn else { continue }
-            let border = max(sides[index].start.x * nx + sides[index].start.y * ny, sides[index].end.x * nx + sides[index].end.y * ny)
-            lines[index] = (nx, ny, max(outermost(of: print, along: (nx, ny)) + max(margin(of: print, from: opposite), 2 * letter), border))
-            laid.append(index)
-        }
-        guard !laid.isEmpty,
-              let moved = PageQuad.bounded(by: lines, scaledDownBy: photo.factor, width: photo.width, height: photo.height, clamped: false),
-              moved.corners.allSatisfy({ quad.distanceOutside($0) <= outsideShare * Double(max(photo.width, photo.height)) })
-        else { return nil }
-        return (moved, laid.map { sideNames[$0] })
-    }
-
-    /// The least turn, in degrees, for which a side along the border is laid along the print
-    /// (`realigned`).
-    static let smallestTurn = 0.4
-    /// The most: a sheet photographed close up lies square to the camera within a few degrees, and a
-    /// larger turn comes from a curled sheet, whose opposite side and print margin bend (7–17° on the
-    /// curled pages of the photo sets whose outline had a side along the border).
-    static let largestTurn = 4.0
-    /// How far beyond the outline a realigned quadrilateral's corner may lie, as a share of the photo's
-    /// longer side.
-    static let outsideShare = 0.1
 
     /// How many stretches along a side the print's margin is sampled in (`marginDirection`).
     static let marginStretches = 12
@@ -152,15 +101,6 @@ enum FrameSide {
         let ends = [side.start, side.end]
         return ends.allSatisfy { $0.x <= 2 } || ends.allSatisfy { $0.y <= 2 }
             || ends.allSatisfy { $0.x >= width - 3 } || ends.allSatisfy { $0.y >= height - 3 }
-    }
-
-    /// The sides' names, clockwise from the top as `PageQuad.sides` gives them.
-    private static let sideNames = ["top", "right", "bottom", "left"]
-
-    /// How far the print reaches along the unit normal (`nx`, `ny`): its outermost letters', strays left out.
-    private static func outermost(of print: [PageQuad.Point], along normal: (Double, Double)) -> Double {
-        let reach = print.map { $0.x * normal.0 + $0.y * normal.1 }.sorted()
-        return reach[Int(Double(reach.count - 1) * (1 - strayShare))]
     }
 
     /// How far the print keeps inside `side`: the distance of its nearest letters, strays left out.

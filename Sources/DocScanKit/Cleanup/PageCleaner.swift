@@ -151,11 +151,6 @@ public struct PageCleaner: PageStage {
             if case .found(let quad, "edges", let score, _) = outcome, let letters, let pulled = FrameSide.pulledIn(quad, letters: letters) {
                 outcome = .found(pulled.quad, method: "edges", score: score)
                 log.report.pagePulledIn = pulled.sides
-            } else if case .found(let quad, "edges", let score, _) = outcome, let letters,
-                      let realigned = FrameSide.realigned(quad, letters: letters) {
-                // A side along the border the print comes near: the sheet runs out of the frame there.
-                outcome = .found(realigned.quad, method: "edges", score: score)
-                log.report.pageRealigned = realigned.sides
             }
             log.lap("find_page")
             switch outcome {

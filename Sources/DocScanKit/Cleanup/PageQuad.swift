@@ -115,17 +115,15 @@ public struct PageQuad: Codable, Equatable, Sendable {
 
     /// The quadrilateral whose sides (top, right, bottom, left) lie on `lines`, its corners where
     /// neighbouring lines meet, divided by `factor` (a reduced copy's back to the photo's pixels) and kept
-    /// within a `width` × `height` image when `clamped` (a corner moved onto the border turns its sides);
-    /// nil when two neighbouring lines are (nearly) parallel.
-    static func bounded(by lines: [Line], scaledDownBy factor: Double, width: Int, height: Int, clamped: Bool = true) -> PageQuad? {
+    /// within a `width` × `height` image; nil when two neighbouring lines are (nearly) parallel.
+    static func bounded(by lines: [Line], scaledDownBy factor: Double, width: Int, height: Int) -> PageQuad? {
         guard lines.count == 4 else { return nil }
         var corners: [Point] = []
         // Each corner where the sides before and after it meet: the top left is the left side's and the top's.
         for index in 0..<4 {
             guard let corner = meeting(lines[(index + 3) % 4], lines[index]) else { return nil }
-            corners.append(clamped
-                ? Point(x: min(max(corner.x / factor, 0), Double(width - 1)), y: min(max(corner.y / factor, 0), Double(height - 1)))
-                : Point(x: corner.x / factor, y: corner.y / factor))
+            corners.append(Point(x: min(max(corner.x / factor, 0), Double(width - 1)),
+                                 y: min(max(corner.y / factor, 0), Double(height - 1))))
         }
         return PageQuad(topLeft: corners[0], topRight: corners[1], bottomRight: corners[2], bottomLeft: corners[3])
     }
