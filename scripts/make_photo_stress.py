@@ -48,6 +48,8 @@ SOURCES = [(PUB, "phototest", "tif", "eng"), (PUB, "eurotext", "tif", "eng+deu+f
            (FIX, "zh_lab_report", "png", "chi_sim+eng"), (FIX, "zh_notice", "png", "chi_sim+eng")]
 KINDS = ["desk", "dark", "white", "landscape", "shadowband", "curl", "big", "steep"]
 LIGHT_KINDS = ["glare", "warm", "motion", "dim", "slant"]
+# Close-ups: a 12 MP frame cut to the print, strong keystone, little turn, seeds of their own.
+CLOSE_UPS = ("close", "aside")
 
 def coverage(path):
     g = np.asarray(Image.open(path).convert("L"), np.float32)
@@ -121,7 +123,7 @@ def make(src, kind, seed):
     cov = coverage(src)
     H0, W0 = cov.shape
     # output frame: phone-like 3:4
-    if kind in ("big", "close", "aside"):
+    if kind == "big" or kind in CLOSE_UPS:
         size = (3000, 4000)
     elif kind == "landscape":
         size = (2800, 2100)
@@ -137,10 +139,10 @@ def make(src, kind, seed):
         s = min(fw * fill / W0, fh * fill / H0)
     # never render below ~ source/2.2 px (keep text legible) -- scale source px -> out px
     w, h = W0 * s, H0 * s
-    k = {"steep": (0.62, 0.72), "close": (0.72, 0.85), "aside": (0.72, 0.85)}.get(kind, (0.80, 0.97))
+    k = (0.62, 0.72) if kind == "steep" else (0.72, 0.85) if kind in CLOSE_UPS else (0.80, 0.97)
     k = float(rng.uniform(*k))
     base = [(-w / 2 * k, -h / 2), (w / 2 * k, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]
-    angle = float(rng.uniform(-12, 12)) if kind not in ("close", "aside") else float(rng.uniform(-4, 4))
+    angle = float(rng.uniform(-12, 12)) if kind not in CLOSE_UPS else float(rng.uniform(-4, 4))
     if kind == "landscape":
         angle += 90 if rng.random() < 0.5 else -90
     a = math.radians(angle)
@@ -183,17 +185,16 @@ def make(src, kind, seed):
     curled = [tuple(float(c) for c in curl.forward(u, v)) for u, v in flat] if kind == "curl" else flat
     corners = [tuple(round(float(c), 1) for c in P.apply_h(hm, x, y)) for x, y in curled]
     notes = dict(angle=round(angle, 1), keystone=round(k, 2), scale=round(s, 2), corners=corners)
-    if kind in ("close", "aside"):
+    if kind in CLOSE_UPS:
         # Corners in the cut photo's pixels (the sheet's lie outside it), and the print's box's too.
         cut = close_cut(cov, hm, paper, size)
+        ys, xs = np.nonzero(cov > 0.2)
         if kind == "aside":
             # Its right end taken past the sheet's right side, by an eighth of the print's width.
             sheet_right = max(P.apply_h(hm, paper[0], 0)[0], P.apply_h(hm, paper[0], paper[1])[0])
-            ys, xs = np.nonzero(cov > 0.2)
             right = min(size[0], sheet_right + (xs.max() - xs.min()) * s / 8)
             cut = (cut[0], cut[1], max(cut[2], int(round(right))), cut[3])
         img = img.crop(cut)
-        ys, xs = np.nonzero(cov > 0.2)
         box = [(xs.min(), ys.min()), (xs.max() + 1, ys.min()), (xs.max() + 1, ys.max() + 1), (xs.min(), ys.max() + 1)]
         notes["corners"] = [(round(x - cut[0], 1), round(y - cut[1], 1)) for x, y in corners]
         notes["print_corners"] = [tuple(round(float(c) - o, 1) for c, o in zip(P.apply_h(hm, float(x), float(y)), cut))
@@ -233,7 +234,7 @@ def main():
         for kind in kinds:
             seed += 1
             # A close-up has seeds of its own, apart from the light kinds' (asked for with them).
-            img, notes = make(os.path.join(d, f"{name}.{ext}"), kind, seed + (1000 if kind in ("close", "aside") else 0))
+            img, notes = make(os.path.join(d, f"{name}.{ext}"), kind, seed + (1000 if kind in CLOSE_UPS else 0))
             n = f"{name}__{kind}"
             img.save(os.path.join(out, n + ".jpg"), quality=88)
             shutil.copy(os.path.join(d, f"{name}.gt.txt"), os.path.join(out, n + ".gt.txt"))
