@@ -51,6 +51,9 @@ Pages:
   planks_letter_en Fixtures/pages/en_letter so (seed 1301): the same, its curl turning the page further
   close_notice     Fixtures/pages/zh_notice in the stress set's close scene (seed 1512): a close-up at a
                    tilt, no edge of the sheet in the frame, its print's margins converging
+  close_table      ruled_table's flat page in the stress set's aside scene (seed 1804): a close-up aimed
+                   off the sheet's centre, only its right side in the frame (on pale wood), the table's
+                   outer rules converging; their corners in the .json (table_corners)
 
 All text is original, written for docscan (CC0). Names, shops, addresses and phone numbers are
 fictional.
@@ -1261,6 +1264,10 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
     "close_notice": ("chi_sim+eng", "photo", "perspective",
                      "notice: Fixtures/pages/zh_notice photographed close up at a tilt (keystone 0.8), cut to "
                      "its print and a fifth of its margin: no edge of the sheet shows; phone-like JPEG"),
+    "close_table": ("eng", "photo", "perspective",
+                    "form: ruled_table's flat page photographed close up at a tilt, aimed off its centre: "
+                    "only the sheet's right side shows (on pale wood), the table's outer rules converge; "
+                    "phone-like JPEG"),
     "blurred_letter": ("eng", "photo", "blur",
                        "letter: the tilted_letter photo out of focus (Gaussian blur of 1/1000 of its longer "
                        "side, 2.1 px), saved again as a phone's JPEG"),
@@ -1289,7 +1296,8 @@ ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt
          "tilted_letter", "tilted_receipt", "cut_letter", "ragged_columns", "small_type_book", "pale_desk_curl", "ruled_table",
          "shaded_table", "blurred_letter", "blurred_table", "curled_report", "planks_report",
          "shadowed_invoice", "bowed_letter", "planks_letter",
-         "planks_letter_en", "inset_columns", "blurred_curl", "shaken_report", "close_notice", "shaken_table"]
+         "planks_letter_en", "inset_columns", "blurred_curl", "shaken_report", "close_notice", "shaken_table",
+         "close_table"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
 # Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
 # stress set's own en_letter__curl; the other seeds are none of the stress set's (501-596), so the
@@ -1299,6 +1307,9 @@ STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": 
                  "bowed_letter": ("en_letter", "curl", 1031), "planks_letter": ("de_brief", "curl", 717),
                  "planks_letter_en": ("en_letter", "curl", 1301), "shaken_report": ("zh_lab_report", "motion", 1402),
                  "close_notice": ("zh_notice", "close", 1512)}
+# A photo fixture's flat page (at 3 px per point, as --flat writes it) in a scene of make_photo_stress.py:
+# name -> (the photo fixture, kind, seed).
+FLAT_SCENES = {"close_table": ("ruled_table", "aside", 1804)}
 OUT_OF_FOCUS = {"blurred_letter": ("tilted_letter", 1000), "blurred_table": ("ruled_table", 1000),
                 "blurred_curl": ("pale_desk_curl", 900)}
 # name -> (the photo it is made from, the smear's length in pixels, down the photo)
@@ -1309,6 +1320,32 @@ BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_coun
 SEEDS = {"curled_book": 1101, "desk_letter": 2202, "receipt_counter": 3303, "curled_columns": 4404,
          "tilted_letter": 1009, "tilted_receipt": 2009, "cut_letter": 1001,
          "ruled_table": 5505, "shaded_table": 6606}
+
+
+def flat_scene(stress, photo, kind, seed):
+    """A photo fixture's flat page (the ruled table's: its layout, rendered as --flat writes it) in a
+    scene of make_photo_stress.py: the image, the scene's notes, the ground truth, and where the table's
+    outer rules' corners lie in the photo."""
+    import tempfile
+    assert photo == "ruled_table", photo
+    ops, gt, paper = ruled_table_layout()
+    scale = 6.0
+    cov = draw_ops(ops, paper, scale)
+    flat = Image.fromarray(np.clip(255 - cov * 255, 0, 255).astype(np.uint8))
+    f = 3.0 / scale
+    flat = flat.resize((round(flat.width * f), round(flat.height * f)), Image.LANCZOS)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, photo + ".flat.png")
+        flat.save(path)
+        img, notes = stress.make(path, kind, seed)
+    # The table's outer rules (ruled_table_layout's), in the flat page's pixels, through the scene's
+    # homography (the flat page's corners onto the sheet's corners in the photo).
+    left, top, right = 30.0, 56.0, 30.0 + 360.0 + 0.6
+    bottom = top + len(TABLE_ROWS) * 15.0 + 0.6
+    px = (flat.width / paper[0], flat.height / paper[1])
+    hm = homography([(0, 0), (flat.width, 0), (flat.width, flat.height), (0, flat.height)], notes["corners"])
+    table = [apply_h(hm, x * px[0], y * px[1]) for x, y in [(left, top), (right, top), (right, bottom), (left, bottom)]]
+    return img, notes, gt, table
 
 
 def dump_json(meta):
@@ -1342,15 +1379,18 @@ def main(argv=None):
     for name in ORDER:
         if a.only and name not in a.only:
             continue
-        if name in STRESS_SCENES:
+        if name in STRESS_SCENES or name in FLAT_SCENES:
             import make_photo_stress as stress  # (it imports this module: not at the top)
-            pages = os.path.join(os.path.dirname(here), "Fixtures", "pages")
-            page, kind, seed = STRESS_SCENES[name]
-            img, notes = stress.make(os.path.join(pages, page + ".png"), kind, seed)
+            if name in STRESS_SCENES:
+                pages = os.path.join(os.path.dirname(here), "Fixtures", "pages")
+                page, kind, seed = STRESS_SCENES[name]
+                img, notes = stress.make(os.path.join(pages, page + ".png"), kind, seed)
+                gt = open(os.path.join(pages, page + ".gt.txt"), encoding="utf-8").read().rstrip("\n").split("\n")
+            else:
+                img, notes, gt, table = flat_scene(stress, *FLAT_SCENES[name])
             path = os.path.join(a.out, name + ".jpg")
             img.save(path, quality=85, optimize=True)
             w, h = img.size
-            gt = open(os.path.join(pages, page + ".gt.txt"), encoding="utf-8").read().rstrip("\n").split("\n")
             meta = {"kind": "photo", "image_size": [w, h],
                     "coordinates": "pixels, origin at the image's top-left corner, x right, y down",
                     "corners": corners_dict(notes["corners"]),
@@ -1359,6 +1399,8 @@ def main(argv=None):
             if "print_corners" in notes:
                 # A close-up: the sheet's corners lie outside the photo; its print's box's inside.
                 meta["print_corners"] = corners_dict(notes["print_corners"])
+            if name in FLAT_SCENES:
+                meta["table_corners"] = corners_dict(table)
         elif name in OUT_OF_FOCUS:
             # another fixture's photo as if the phone had focused past the page: a Gaussian blur of a
             # share of the photo's longer side, then saved as a phone's JPEG again

@@ -240,12 +240,12 @@ public struct PageCleaner: PageStage {
         log.report.printConvergence = outcome.convergence
         guard let flat = outcome.image else { return page }
         log.report.pageCorners = outcome.quad
-        log.report.pageMethod = "print"
+        log.report.pageMethod = outcome.method
         log.report.pageScore = outcome.score
         log.report.pageNote = nil
         log.report.warped = true
-        if options.keepSteps, let drawn = DebugImages.drawing(outcome.quad, sides: nil, on: page) { log.steps.append(("print_corners", drawn)) }
-        log.keep("print_warped", flat)
+        if options.keepSteps, let drawn = DebugImages.drawing(outcome.quad, sides: nil, on: page) { log.steps.append(("\(outcome.method)_corners", drawn)) }
+        log.keep("\(outcome.method)_warped", flat)
         return flat
     }
 

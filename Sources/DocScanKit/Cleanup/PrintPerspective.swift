@@ -23,11 +23,15 @@ enum PrintPerspective {
 
     /// What was found and done.
     struct Outcome {
+        /// What the quadrilateral was measured from: `print` (the margins and lines) or `table` (a
+        /// ruled table's outer rules, `TableFrame`).
+        var method: String
         /// The print's quadrilateral in the page's pixels.
         var quad: PageQuad
         /// 1 − the narrower of its top and foot widths over the wider.
         var convergence: Double
-        /// The share of the print's line pieces on the weaker margin.
+        /// The share of the print's line pieces on the weaker margin; for `table`, of the rows (columns)
+        /// on the least straight rule.
         var score: Double
         /// The page warped, nil when the convergence was too small or too large to warp it.
         var image: PixImage?
@@ -38,14 +42,15 @@ enum PrintPerspective {
     static func flattened(_ page: PixImage) -> Outcome? {
         guard page.depth == 8, let mask = page.darkPixels() else { return nil }
         let half = max(page.width, page.height) >= halfSizeFrom
-        guard let measured = half ? mask.halvedKeepingEveryMark() : mask, let margins = PrintMargins(mask: measured) else { return nil }
+        guard let measured = half ? mask.halvedKeepingEveryMark() : mask else { return nil }
         let scale = half ? 2.0 : 1.0
-        guard let quad = quad(of: margins, scale: scale) else { return nil }
+        if let frame = TableFrame(mask: measured), let framed = flattened(page, frame: frame, scale: scale) { return framed }
+        guard let margins = PrintMargins(mask: measured), let quad = quad(of: margins, scale: scale) else { return nil }
         let top = quad.topLeft.distance(to: quad.topRight), foot = quad.bottomLeft.distance(to: quad.bottomRight)
         let convergence = 1 - min(top, foot) / max(top, foot)
         let score = Double(min(margins.left.support, margins.right.support)) / Double(margins.pieces)
         var outcome = Outcome(
-            quad: quad, convergence: (convergence * 1000).rounded() / 1000, score: (score * 100).rounded() / 100, image: nil)
+            method: "print", quad: quad, convergence: (convergence * 1000).rounded() / 1000, score: (score * 100).rounded() / 100, image: nil)
         guard (minimumConvergence...maximumConvergence).contains(convergence), leanAlike(margins) else { return outcome }
         outcome.image = warped(page, quad: quad)
         return outcome
