@@ -54,6 +54,8 @@ Pages:
   close_table      ruled_table's flat page in the stress set's aside scene (seed 1804): a close-up aimed
                    off the sheet's centre, only its right side in the frame (on pale wood), the table's
                    outer rules converging; their corners in the .json (table_corners)
+  tight_table      ruled_table's flat page in the stress set's close scene (seed 2102): cut to the print
+                   and a fifth of its margin, lit unevenly, the table's outer rules converging
 
 All text is original, written for docscan (CC0). Names, shops, addresses and phone numbers are
 fictional.
@@ -1268,6 +1270,10 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
                     "form: ruled_table's flat page photographed close up at a tilt, aimed off its centre: "
                     "only the sheet's right side shows (on pale wood), the table's outer rules converge; "
                     "phone-like JPEG"),
+    "tight_table": ("eng", "photo", "perspective",
+                    "form: ruled_table's flat page photographed close up at a tilt (keystone 0.72), cut to its "
+                    "print and a fifth of its margin: no edge of the sheet shows, the paper lit unevenly; "
+                    "phone-like JPEG"),
     "blurred_letter": ("eng", "photo", "blur",
                        "letter: the tilted_letter photo out of focus (Gaussian blur of 1/1000 of its longer "
                        "side, 2.1 px), saved again as a phone's JPEG"),
@@ -1297,7 +1303,7 @@ ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt
          "shaded_table", "blurred_letter", "blurred_table", "curled_report", "planks_report",
          "shadowed_invoice", "bowed_letter", "planks_letter",
          "planks_letter_en", "inset_columns", "blurred_curl", "shaken_report", "close_notice", "shaken_table",
-         "close_table"]
+         "close_table", "tight_table"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
 # Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
 # stress set's own en_letter__curl; the other seeds are none of the stress set's (501-596), so the
@@ -1309,7 +1315,7 @@ STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": 
                  "close_notice": ("zh_notice", "close", 1512)}
 # A photo fixture's flat page (at 3 px per point, as --flat writes it) in a scene of make_photo_stress.py:
 # name -> (the photo fixture, kind, seed).
-FLAT_SCENES = {"close_table": ("ruled_table", "aside", 1804)}
+FLAT_SCENES = {"close_table": ("ruled_table", "aside", 1804), "tight_table": ("ruled_table", "close", 2102)}
 OUT_OF_FOCUS = {"blurred_letter": ("tilted_letter", 1000), "blurred_table": ("ruled_table", 1000),
                 "blurred_curl": ("pale_desk_curl", 900)}
 # name -> (the photo it is made from, the smear's length in pixels, down the photo)

@@ -106,6 +106,19 @@ struct TableFrameTests {
         #expect(frame == nil, "\(String(describing: frame))")
     }
 
+    /// A picture in a frame is no table: a mark covering a fifth of its box (a banknote's engraving
+    /// joined to its border) has no frame, however straight its border.
+    @Test func aFramedPictureIsNoTable() throws {
+        let corners: [Point] = [(150, 100), (850, 100), (850, 700), (150, 700)]
+        let page = try page(corners)
+        page.withUnsafePix { pix in
+            // Hatching joined to the frame's top rule, a fifth of its box.
+            for x in stride(from: 300, to: 700, by: 4) { _ = pixRasterop(pix, Int32(x), 100, 2, 600, PIX_SET, nil, 0, 0) }
+        }
+        let frame = TableFrame(mask: page)
+        #expect(frame == nil, "\(String(describing: frame))")
+    }
+
     /// Fixtures' glossed table is ruled down between its columns but has no rules across: its rules are
     /// separate marks, none both wide and tall, and it has no frame.
     @Test func columnRulesAloneMakeNoFrame() throws {

@@ -118,6 +118,9 @@ public struct PageCleaner: PageStage {
         /// No background showed around the page: a scan, or a photo taken so close that the sheet's
         /// edges lie outside it, whose perspective only its print shows (`PrintPerspective`).
         var fillsTheFrame = false
+        /// No sheet was found, for whatever reason: a ruled table's outer rules may still show the
+        /// perspective (a close-up's lit part of the paper not standing out from the rest).
+        var noSheet = false
         if options.findPage {
             var outcome = PageFinder.find(in: image)
             // Print sharpened or deconvolved for a blur or smear rings along the sheet's edges too: a
@@ -157,6 +160,7 @@ public struct PageCleaner: PageStage {
             case .notFound(let reason):
                 log.report.pageNote = reason
                 fillsTheFrame = reason == BrightRegion.fillsTheFrame
+                noSheet = true
             case .found(let quad, let method, let score, let sides):
                 log.report.pageCorners = quad
                 log.report.pageMethod = method
@@ -177,7 +181,7 @@ public struct PageCleaner: PageStage {
         }
         guard options.enlargeSmallPrint else {
             image = evenedOut(image, log: &log)
-            if fillsTheFrame { image = inPerspective(image, log: &log) }
+            if noSheet { image = inPerspective(image, byMargins: fillsTheFrame, log: &log) }
             image = levelled(image, log: &log)
             return CleanedPage(image: image, orientation: page.orientation, cleanup: log.report, steps: log.steps)
         }
@@ -188,7 +192,7 @@ public struct PageCleaner: PageStage {
             // 0.06 → 0.37), and its lines are levelled and straightened tall enough to be measured
             // (eval/real's catalogue page at a third of its size: 0.252 → 0.091, enlarged last).
             image = evenedOut(image, log: &log)
-            if fillsTheFrame { image = inPerspective(image, log: &log) }
+            if noSheet { image = inPerspective(image, byMargins: fillsTheFrame, log: &log) }
             if let factor = smallPrintFactor(of: image, log: &log), let larger = image.scaled(by: factor) {
                 image = larger
                 log.report.enlargement = factor
@@ -228,15 +232,16 @@ public struct PageCleaner: PageStage {
         return CleanedPage(image: image, orientation: page.orientation, cleanup: log.report, steps: log.steps)
     }
 
-    /// `page`, which fills the photo's frame, with its perspective undone from its print's margins
-    /// (`PrintPerspective`) when they converge. Where the photo shows a background around a sheet the
-    /// finder could not outline (a page on stone as light as it), the warp would enlarge the background
-    /// with the page: the stone's grain at the narrow end was read as a line of letters (CER 0.06 →
-    /// 0.13, accurate mode).
-    private func inPerspective(_ page: PixImage, log: inout StepLog) -> PixImage {
+    /// `page`, in which no sheet was found, with its perspective undone from its ruled table's outer
+    /// rules or, `byMargins` (it fills the photo's frame), its print's margins (`PrintPerspective`). A
+    /// page showing a background around a sheet the finder could not outline (a page on stone as light
+    /// as it) is not warped by its margins: the warp would enlarge the background with the page, and
+    /// the stone's grain at the narrow end was read as a line of letters (CER 0.06 → 0.13, accurate
+    /// mode). A table's rules are four straight lines, not a guess from where lines of print start.
+    private func inPerspective(_ page: PixImage, byMargins: Bool, log: inout StepLog) -> PixImage {
         _ = log.watch.lap()
         defer { log.lap("print_perspective") }
-        guard let outcome = PrintPerspective.flattened(page) else { return page }
+        guard let outcome = PrintPerspective.flattened(page, byMargins: byMargins) else { return page }
         log.report.printConvergence = outcome.convergence
         guard let flat = outcome.image else { return page }
         log.report.pageCorners = outcome.quad

@@ -37,15 +37,15 @@ enum PrintPerspective {
         var image: PixImage?
     }
 
-    /// `page` (8-bit) measured, and warped when its print's margins converge; nil when its margins or
-    /// lines cannot be measured.
-    static func flattened(_ page: PixImage) -> Outcome? {
+    /// `page` (8-bit) measured, and warped when its ruled table's outer rules are no rectangle, or, when it
+    /// has none and `byMargins`, when its print's margins converge; nil when neither can be measured.
+    static func flattened(_ page: PixImage, byMargins: Bool = true) -> Outcome? {
         guard page.depth == 8, let mask = page.darkPixels() else { return nil }
         let half = max(page.width, page.height) >= halfSizeFrom
         guard let measured = half ? mask.halvedKeepingEveryMark() : mask else { return nil }
         let scale = half ? 2.0 : 1.0
         if let frame = TableFrame(mask: measured), let framed = flattened(page, frame: frame, scale: scale) { return framed }
-        guard let margins = PrintMargins(mask: measured), let quad = quad(of: margins, scale: scale) else { return nil }
+        guard byMargins, let margins = PrintMargins(mask: measured), let quad = quad(of: margins, scale: scale) else { return nil }
         let top = quad.topLeft.distance(to: quad.topRight), foot = quad.bottomLeft.distance(to: quad.bottomRight)
         let convergence = 1 - min(top, foot) / max(top, foot)
         let score = Double(min(margins.left.support, margins.right.support)) / Double(margins.pieces)

@@ -6,9 +6,9 @@ import DocScanCore
 /// to go by (its cells' lines are short and start at every column).
 ///
 /// The frame is the largest mark of the mask at least `minimumWidth` of its width and `minimumHeight`
-/// of its height wide and tall (a grid's rules are one mark), clear of its border; each side is where that mark starts,
-/// row by row (column by column): the straight line most rows keep to and almost none reach beyond.
-/// A table a curl bends has none.
+/// of its height wide and tall (a grid's rules are one mark), clear of its border and covering at most
+/// `densest` of its box; each side is where that mark starts, row by row (column by column): the
+/// straight line most rows keep to and almost none reach beyond. A table a curl bends has none.
 package struct TableFrame {
     /// A side as `across` = `offset` + `slope` · `along`: x against y for the left and right sides,
     /// y against x for the top and foot, in the mask's pixels.
@@ -35,6 +35,8 @@ package struct TableFrame {
     static let middleShare = 0.8
     /// About how many points of a side the lines tried run through.
     static let tries = 40
+    /// The largest share of its box the table's mark may cover.
+    static let densest = 0.15
     /// How steep a side may be against the axis it runs along (dx/dy for the left side).
     static let steepest = 0.25
 
@@ -49,8 +51,12 @@ package struct TableFrame {
         else { return nil }
         let tallEnough = Int(Self.minimumHeight * Double(mask.height))
         let frames = (0..<boxes.count).map(boxes.frame(at:)).filter { $0.height >= tallEnough }
+        // A table's rules are thin lines round mostly empty cells; a mark covering more of its box is a
+        // picture in a frame (a banknote's engraving, a sixth of its border's box against under a tenth
+        // for ruled tables with their print set against the rules).
         guard let frame = frames.max(by: { $0.width * $0.height < $1.width * $1.height }),
-              let grid = wide.cropped(to: frame), let rows = grid.setPixelRuns()
+              let grid = wide.cropped(to: frame), let rows = grid.setPixelRuns(), let inked = grid.setPixelCount,
+              Double(inked) <= Self.densest * Double(frame.width * frame.height)
         else { return nil }
         // Where the mark starts and ends along each row and down each column.
         var (starts, ends) = ([Double?](repeating: nil, count: frame.height), [Double?](repeating: nil, count: frame.height))
