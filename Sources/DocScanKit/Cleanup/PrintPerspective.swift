@@ -9,7 +9,8 @@ import DocScanNative
 /// The quadrilateral those four lines make is taken to a rectangle as wide as its wider end, of its
 /// sides' mean proportions, and the whole photo with it: nothing outside the print's block is cut off,
 /// and what the warp brings in from beyond the photo takes the paper's level. Pages whose margins
-/// converge by under `minimumConvergence` are left as they are.
+/// converge by under `minimumConvergence` are left as they are. A page with a ruled table is measured
+/// by the table's outer rules instead (`TableFrame`, `flattened(_:frame:scale:)`), more exactly.
 enum PrintPerspective {
     /// How much the print's top and foot widths must differ (as a share of the wider) for the page to
     /// be warped. Flat scans measure up to 0.025 (Fixtures' Chinese notice, whose lines end in Latin
@@ -28,7 +29,8 @@ enum PrintPerspective {
         var method: String
         /// The print's quadrilateral in the page's pixels.
         var quad: PageQuad
-        /// 1 − the narrower of its top and foot widths over the wider.
+        /// 1 − the narrower of its top and foot widths over the wider; for `table`, that or the same of
+        /// its left and right heights, the larger.
         var convergence: Double
         /// The share of the print's line pieces on the weaker margin; for `table`, of the rows (columns)
         /// on the least straight rule.
@@ -37,9 +39,9 @@ enum PrintPerspective {
         var image: PixImage?
     }
 
-    /// `page` (8-bit) measured, and warped when its ruled table's outer rules are no rectangle, or, when it
-    /// has none and `byMargins`, when its print's margins converge; nil when neither can be measured.
-    static func flattened(_ page: PixImage, byMargins: Bool = true) -> Outcome? {
+    /// `page` (8-bit) measured, and warped when its ruled table's outer rules are no rectangle, or, when
+    /// it has none and `byMargins`, when its print's margins converge; nil when neither can be measured.
+    static func flattened(_ page: PixImage, byMargins: Bool) -> Outcome? {
         guard page.depth == 8, let mask = page.darkPixels() else { return nil }
         let half = max(page.width, page.height) >= halfSizeFrom
         guard let measured = half ? mask.halvedKeepingEveryMark() : mask else { return nil }
