@@ -70,6 +70,13 @@ final class ProgressReporter {
             let examples = outcome.notRead.prefix(3).joined(separator: ", ")
             lines.append("Not read: \(Self.count(outcome.notRead.count, "entry", plural: "entries")) named in the warnings above (\(examples)\(outcome.notRead.count > 3 ? ", …" : "")).")
         }
+        if !summary.foreignScripts.isEmpty {
+            let examples = summary.foreignScripts.prefix(3).map { "\($0.page): \($0.script)" }.joined(separator: ", ")
+            lines.append(
+                "Other scripts: \(Self.count(summary.foreignScripts.count, "page")) read with little confidence look written in a script "
+                    + "\(configuration.languages) does not read (\(examples)\(summary.foreignScripts.count > 3 ? ", …" : "")); "
+                    + "their records' warnings name the languages that read them.")
+        }
         if summary.interrupted { lines.append("Interrupted: \(summary.total - summary.written) pages not scanned.") }
         lines += archiveLines(unchanged: outcome.plan?.unchanged.count ?? 0, gone: outcome.plan?.gone ?? [], pruned: outcome.pruned)
         write(lines.joined(separator: "\n") + "\n")

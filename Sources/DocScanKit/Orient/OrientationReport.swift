@@ -27,7 +27,8 @@ public struct OrientationReport: Codable, Equatable, Sendable {
     @ExplicitNull public var osdConfidence: Double?
     /// How many characters OSD classified at most: 100 when its quick look found the page upright, else 250.
     @ExplicitNull public var osdCharacters: Int?
-    /// Script OSD detected (`Latin`, `Han`, …) and its confidence.
+    /// Script OSD detected (`Latin`, `Han`, …) and its confidence: in the orient stage, or after reading
+    /// when the page read with little confidence (`ForeignScript`).
     @ExplicitNull public var script: String?
     @ExplicitNull public var scriptConfidence: Double?
     /// Mean recognition confidence of the page's central square as it was and turned as proposed; nil unless

@@ -487,12 +487,7 @@ public final class PageOrienter: PageStage {
         _ reduced: PixImage, into report: inout OrientationReport, context: inout PageContext
     ) -> (detection: OrientationEngine.Detection, sure: Bool)? {
         // Before the turn is checked by reading, and the page turned: neither stacks on the engine.
-        defer {
-            if options.releasesEngine, engine != nil {
-                engine = nil
-                ProcessMemory.releaseFreed()
-            }
-        }
+        defer { releaseEngine() }
         // Loaded again for each page, OSD's model can be gone in a long run (a package upgrade): the page
         // is read as it is, and a page read turned is still caught after reading (`TurnAfterReading`).
         let osd: OrientationEngine
@@ -522,6 +517,28 @@ public final class PageOrienter: PageStage {
             return nil
         }
         return (detection, sure)
+    }
+
+    /// Lets OSD's engine go, with the heap it freed, when `Options.releasesEngine`.
+    private func releaseEngine() {
+        if options.releasesEngine, engine != nil {
+            engine = nil
+            ProcessMemory.releaseFreed()
+        }
+    }
+
+    /// The script OSD finds on `image`, a page already read, noted in `report`'s `script` fields (its
+    /// angle fields keep what the orient stage found); nil when detection is off, OSD's model cannot be
+    /// loaded, or OSD finds too little text. For `ForeignScript`, which asks only of a page read with
+    /// little confidence.
+    func script(of image: PixImage, into report: inout OrientationReport) -> (name: String, confidence: Double)? {
+        guard options.detect else { return nil }
+        defer { releaseEngine() }
+        guard case .success(let osd) = self.osd(),
+              let detection = osd.detect(Self.evenlyLit(reduced(image).image), resolution: 300) else { return nil }
+        report.script = detection.script
+        report.scriptConfidence = (detection.scriptConfidence * 100).rounded() / 100
+        return (detection.script, detection.scriptConfidence)
     }
 }
 

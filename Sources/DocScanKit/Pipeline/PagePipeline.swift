@@ -73,6 +73,13 @@ public final class PagePipeline {
                 record.width = read.image.width
                 record.height = read.image.height
             }
+            if var orientation = record.orientation {
+                let warning = clock.time(\.orient) {
+                    preparer.foreignScript(of: text, on: read.image, languages: configuration.languages, orientation: &orientation)
+                }
+                record.orientation = orientation
+                if let warning { context.warnings.append(warning) }
+            }
             if let debugImages = configuration.debugImages,
                let drawing = DebugImages.drawing(
                    lines: ReadingOrder.sequence(of: text.lines, order: text.layout?.order), on: read.image),

@@ -75,6 +75,26 @@ final class PagePreparer {
     }
 }
 
+extension PagePreparer {
+    /// The warning for `text`, read from `image` with `languages`, when it reads with little confidence in a
+    /// script none of them reads (`ForeignScript`); OSD is asked only when the orient stage's OSD did not
+    /// name the page's script, and what it finds is noted in `orientation`.
+    func foreignScript(
+        of text: RecognizedText, on image: PixImage, languages: LanguageList, orientation: inout OrientationReport
+    ) -> String? {
+        guard !text.words.isEmpty, text.meanConfidence < ForeignScript.lowConfidence else { return nil }
+        let found: (name: String, confidence: Double)?
+        if let script = orientation.script, let confidence = orientation.scriptConfidence {
+            found = (script, confidence)
+        } else {
+            found = orienter.script(of: image, into: &orientation)
+        }
+        guard let found, let foreign = ForeignScript(script: found.name, confidence: found.confidence, languages: languages.codes)
+        else { return nil }
+        return foreign.warning(meanConfidence: text.meanConfidence, languages: languages)
+    }
+}
+
 /// What the stages made of one page: the record wants what every stage learned, the PDF only the image.
 struct PreparedPage {
     /// The image file's size, before any reduction, and the reduction the loader applied.

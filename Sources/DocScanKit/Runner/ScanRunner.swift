@@ -65,6 +65,9 @@ public final class ScanRunner: Sendable {
             if let error = record.error {
                 summary.failures.append((pages[summary.written].displayName, error))
             }
+            if let script = record.foreignScript {
+                summary.foreignScripts.append((pages[summary.written].displayName, script))
+            }
             summary.written += 1
             progress(ScanProgress(
                 done: summary.written, total: pages.count, failed: summary.failures.count,

@@ -10,6 +10,9 @@ public struct ScanSummary: Sendable {
     public var failures: [(page: String, error: PageError)]
     /// Files skipped because they are not page images.
     public var skipped: [String]
+    /// Pages read with little confidence in a script none of the run's languages reads, with the script
+    /// OSD named (`ForeignScript`): their records' warnings say what to scan them with.
+    public var foreignScripts: [(page: String, script: String)] = []
     public var elapsed: Double
     /// True when the run was cancelled before every page was written.
     public var interrupted: Bool
