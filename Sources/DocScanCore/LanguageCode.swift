@@ -60,6 +60,14 @@ public enum LanguageCode {
         "uk": "ukr", "ur": "urd", "uz": "uzb", "vi": "vie", "yi": "yid", "yo": "yor", "tl": "fil",
     ]
 
+    /// Whether a Tesseract model reads a script written without spaces and with no Latin letters of its
+    /// own: Chinese, Japanese, Korean.
+    public static func isUnspacedScript(_ code: String) -> Bool {
+        unspacedScripts.contains(code)
+    }
+
+    static let unspacedScripts: Set<String> = ["chi_sim", "chi_tra", "chi_sim_vert", "chi_tra_vert", "jpn", "jpn_vert", "kor", "kor_vert"]
+
     /// Whether a Tesseract model reads a Latin-script language, whose letters have ascenders and
     /// descenders (what Leptonica's text-orientation check counts); false for unknown models.
     public static func isLatinScript(_ code: String) -> Bool {

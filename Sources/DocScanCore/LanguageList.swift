@@ -9,6 +9,9 @@ public struct LanguageList: Equatable, Hashable, Sendable, CustomStringConvertib
     /// The primary language.
     public var primary: String { codes[0] }
 
+    /// Whether the primary language is written without spaces (Chinese, Japanese, Korean).
+    public var hasUnspacedPrimary: Bool { LanguageCode.isUnspacedScript(primary) }
+
     /// Tesseract's own spelling, `chi_sim+eng`.
     public var tesseractString: String { codes.joined(separator: "+") }
 

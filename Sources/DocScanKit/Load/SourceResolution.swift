@@ -91,7 +91,7 @@ public struct SourceResolution: Equatable, Sendable {
     /// Any other page without a plausible resolution gets the one its letters' height gives
     /// (`TextSizeResolution`), or Tesseract's estimate when they give none.
     public static func reading(_ image: PixImage, languages: LanguageList) -> SourceResolution {
-        let unspaced = PrimaryLanguageRecognizer.hasUnspacedPrimary(languages)
+        let unspaced = languages.hasUnspacedPrimary
         let resolution = SourceResolution(fileResolution: image.resolution, paperSize: unspaced ? (image.width, image.height) : nil)
         guard resolution.dotsPerInch == 0, let measured = TextSizeResolution.estimate(for: image) else { return resolution }
         return resolution.measured(measured)

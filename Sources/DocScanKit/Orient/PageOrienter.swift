@@ -124,7 +124,7 @@ public final class PageOrienter: PageStage {
 
         /// The working size for a run in `languages` (Tesseract codes).
         public static func workingSize(for languages: [String]) -> Int {
-            languages.contains(where: PrimaryLanguageRecognizer.unspacedScripts.contains) ? unspacedScriptWorkingSize : defaultWorkingSize
+            languages.contains(where: LanguageCode.isUnspacedScript) ? unspacedScriptWorkingSize : defaultWorkingSize
         }
 
         public init(detect: Bool, threshold: Double = defaultThreshold, workingSize: Int? = nil) {

@@ -34,19 +34,11 @@ public final class PrimaryLanguageRecognizer: Recognizer {
     /// The languages each engine loaded, `+`-joined (Tesseract's form): the primary, then the others.
     var engineLanguages: (primary: String, others: String) { (primary.languages, others.languages) }
 
-    /// Models whose script is written without spaces and has no Latin letters of its own.
-    static let unspacedScripts: Set<String> = ["chi_sim", "chi_tra", "chi_sim_vert", "chi_tra_vert", "jpn", "jpn_vert", "kor", "kor_vert"]
-
-    /// Whether the primary language of `languages` is written without spaces (Chinese, Japanese, Korean).
-    static func hasUnspacedPrimary(_ languages: LanguageList) -> Bool {
-        languages.codes.first.map(unspacedScripts.contains) ?? false
-    }
-
     /// Whether a run in `languages` (Tesseract codes, primary first) is read primary first: a Chinese,
     /// Japanese or Korean primary with a language of another script after it.
     public static func applies(to languages: [String]) -> Bool {
-        guard let primary = languages.first, unspacedScripts.contains(primary) else { return false }
-        return languages.dropFirst().contains { !unspacedScripts.contains($0) }
+        guard let primary = languages.first, LanguageCode.isUnspacedScript(primary) else { return false }
+        return languages.dropFirst().contains { !LanguageCode.isUnspacedScript($0) }
     }
 
     public init(primary: TesseractEngine, others: TesseractEngine) {

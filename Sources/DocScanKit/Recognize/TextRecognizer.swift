@@ -190,7 +190,7 @@ public final class TextRecognizer: PageStage {
             let block = try recognizer.recognize(
                 image, resolution: resolution.dotsPerInch, deadline: context.deadline, singleBlock: true)
             let blockUnread = UnreadInk.lines(on: image, besides: block, letters: letters)
-            let oneColumn = !PrimaryLanguageRecognizer.hasUnspacedPrimary(context.languages) && firstLayout.sideBySide == 0
+            let oneColumn = !context.languages.hasUnspacedPrimary && firstLayout.sideBySide == 0
             let surer = first.words.isEmpty
                 ? Self.readsSomething(block)
                 : block.meanConfidence >= first.meanConfidence + (oneColumn ? Self.oneColumnMargin : Self.singleBlockMargin)

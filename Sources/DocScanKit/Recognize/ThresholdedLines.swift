@@ -36,7 +36,7 @@ enum ThresholdedLines {
     static func applies(to page: CleanedPage, languages: LanguageList) -> Bool {
         let cleanup = page.cleanup
         let letters = cleanup.letterHeight.map { Double($0) * (cleanup.enlargement ?? 1) }
-        return !PrimaryLanguageRecognizer.hasUnspacedPrimary(languages) && !cleanup.despeckled
+        return !languages.hasUnspacedPrimary && !cleanup.despeckled
             && ((cleanup.sharpness ?? 1) >= BlurredPrint.blurredBelow || cleanup.blurSigma != nil)
             && (letters ?? smallestLetters) >= smallestLetters
     }
