@@ -212,8 +212,11 @@ enum BlurredPrint {
     /// is found near the one its steepness gives.
     private static func unsmeared(_ image: PixImage, across streak: (across: Bool, steepness: Double)) -> (image: PixImage?, smear: Int?) {
         let expected = 1 / max(streak.steepness, 0.01)
-        let lengths = max(3, Int(shortestSmearShare * expected))...min(longestSmear, Int((longestSmearShare * expected).rounded(.up)))
-        if lengths.upperBound > lengths.lowerBound, let smear = image.smearLength(across: streak.across, within: lengths),
+        // A steep streak expects a smear under 3 px: no range to look in (a 950 × 100 strip of colour
+        // swatches, Leptonica's 19-colors.png, made one that ended before it began, and trapped).
+        let shortest = max(3, Int(shortestSmearShare * expected))
+        let longest = min(longestSmear, Int((longestSmearShare * expected).rounded(.up)))
+        if longest > shortest, let smear = image.smearLength(across: streak.across, within: shortest...longest),
            let restored = image.deconvolved(smear: smear.length, across: streak.across, iterations: deconvolutionRounds) {
             return (restored, smear.length)
         }

@@ -23,6 +23,23 @@ struct SlantedSmearTests {
         }
     }
 
+    /// A strip of flat colour swatches (Leptonica's 19-colors.png, 950 × 100, as grey): its bars' edges,
+    /// all straight down, looked like a smear so steep that the smear's length was looked for in a range
+    /// ending before it began, and the page's worker trapped (`Range requires lowerBound <= upperBound`).
+    /// It is read now, and found to hold no text.
+    @Test func aStripOfSwatchesIsNoSmear() throws {
+        let greys: [UInt8] = [76, 125, 174, 226, 201, 176, 150, 159, 169, 179, 130, 81, 29, 54, 79, 105, 96, 86, 76]
+        let width = 50 * greys.count, height = 100
+        let row = greys.flatMap { [UInt8](repeating: $0, count: 50) }
+        let url = try TestSupport.temporaryFolder().appendingPathComponent("swatches.pgm")
+        try TestSupport.writeGreyImage(Array((0..<height).map { _ in row }.joined()), width: width, height: height, to: url)
+        let pipeline = try PagePipeline(configuration: try ScanConfiguration(mode: .accurate, languages: LanguageList(parsing: "eng"), jobs: 1))
+        let record = pipeline.process(try #require(try PageSource(root: url).list().pages.first))
+        #expect(record.error == nil, "\(String(describing: record.error))")
+        #expect(record.text.isEmpty, "\(record.text)")
+        #expect(record.warnings.contains { $0.hasPrefix("no text was recognized") }, "\(record.warnings)")
+    }
+
     /// Fixtures' lab report smeared `length` px along a line at `degrees` anticlockwise from the rows (13
     /// samples along it, each spread over its four nearest pixels), as the photo stress set's slanted
     /// scenes are smeared (`make_photo_stress.py DIR slant`), written as PNG.
