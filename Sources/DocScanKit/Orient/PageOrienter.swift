@@ -531,14 +531,14 @@ public final class PageOrienter: PageStage {
     /// angle fields keep what the orient stage found); nil when detection is off, OSD's model cannot be
     /// loaded, or OSD finds too little text. For `ForeignScript`, which asks only of a page read with
     /// little confidence.
-    func script(of image: PixImage, into report: inout OrientationReport) -> (name: String, confidence: Double)? {
+    func script(of image: PixImage, into report: inout OrientationReport) -> OrientationEngine.Detection? {
         guard options.detect else { return nil }
         defer { releaseEngine() }
         guard case .success(let osd) = self.osd(),
               let detection = osd.detect(Self.evenlyLit(reduced(image).image), resolution: 300) else { return nil }
         report.script = detection.script
         report.scriptConfidence = (detection.scriptConfidence * 100).rounded() / 100
-        return (detection.script, detection.scriptConfidence)
+        return detection
     }
 }
 

@@ -82,14 +82,18 @@ extension PagePreparer {
     func foreignScript(
         of text: RecognizedText, on image: PixImage, languages: LanguageList, orientation: inout OrientationReport
     ) -> String? {
-        guard !text.words.isEmpty, text.meanConfidence < ForeignScript.lowConfidence else { return nil }
-        let found: (name: String, confidence: Double)?
-        if let script = orientation.script, let confidence = orientation.scriptConfidence {
-            found = (script, confidence)
+        guard text.meanConfidence < ForeignScript.lowConfidence,
+              text.words.reduce(0, { $0 + $1.text.count }) >= ForeignScript.leastCharacters else { return nil }
+        let found: (name: String, confidence: Double, orientationConfidence: Double)?
+        if let script = orientation.script, let confidence = orientation.scriptConfidence, let orientationConfidence = orientation.osdConfidence {
+            found = (script, confidence, orientationConfidence)
         } else {
-            found = orienter.script(of: image, into: &orientation)
+            found = orienter.script(of: image, into: &orientation).map { ($0.script, $0.scriptConfidence, $0.confidence) }
         }
-        guard let found, let foreign = ForeignScript(script: found.name, confidence: found.confidence, languages: languages.codes)
+        guard let found,
+              let foreign = ForeignScript(
+                  script: found.name, confidence: found.confidence, orientationConfidence: found.orientationConfidence,
+                  languages: languages.codes)
         else { return nil }
         return foreign.warning(meanConfidence: text.meanConfidence, languages: languages)
     }

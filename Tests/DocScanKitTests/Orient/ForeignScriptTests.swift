@@ -7,30 +7,33 @@ import Testing
 /// script it is in and what to scan it with.
 struct ForeignScriptTests {
     @Test func aScriptTheLanguagesReadIsNoForeignScript() {
-        #expect(ForeignScript(script: "Latin", confidence: 15, languages: ["eng"]) == nil)
-        #expect(ForeignScript(script: "Latin", confidence: 15, languages: ["chi_sim", "deu"]) == nil)
-        #expect(ForeignScript(script: "Han", confidence: 1.2, languages: ["chi_sim", "eng"]) == nil)
-        #expect(ForeignScript(script: "Japanese", confidence: 2.5, languages: ["jpn"]) == nil)
-        #expect(ForeignScript(script: "Cyrillic", confidence: 20, languages: ["eng", "ukr"]) == nil)
+        #expect(ForeignScript(script: "Latin", confidence: 15, orientationConfidence: 10, languages: ["eng"]) == nil)
+        #expect(ForeignScript(script: "Latin", confidence: 15, orientationConfidence: 10, languages: ["chi_sim", "deu"]) == nil)
+        #expect(ForeignScript(script: "Han", confidence: 1.2, orientationConfidence: 10, languages: ["chi_sim", "eng"]) == nil)
+        #expect(ForeignScript(script: "Japanese", confidence: 2.5, orientationConfidence: 10, languages: ["jpn"]) == nil)
+        #expect(ForeignScript(script: "Cyrillic", confidence: 20, orientationConfidence: 10, languages: ["eng", "ukr"]) == nil)
     }
 
     @Test func aForeignScriptNamesTheModelsThatReadIt() throws {
-        let han = try #require(ForeignScript(script: "Han", confidence: 1.2, languages: ["eng"]))
+        let han = try #require(ForeignScript(script: "Han", confidence: 1.2, orientationConfidence: 10, languages: ["eng"]))
         #expect(han.models.first == "chi_sim")
         let warning = han.warning(meanConfidence: 18, languages: try LanguageList(parsing: "eng,deu"))
         #expect(warning.contains("looks like Han to OSD (confidence 1.20), which eng+deu does not read"), "\(warning)")
         #expect(warning.contains("--lang chi_sim (or chi_tra, jpn)"), "\(warning)")
         #expect(!warning.contains("_vert"), "vertical models are no alternative for a page read across: \(warning)")
-        #expect(try #require(ForeignScript(script: "Fraktur", confidence: 3, languages: ["deu"])).models.first == "frk")
-        #expect(try #require(ForeignScript(script: "Latin", confidence: 12, languages: ["chi_sim"])).models.first == "eng")
+        #expect(try #require(ForeignScript(script: "Fraktur", confidence: 3, orientationConfidence: 10, languages: ["deu"])).models.first == "frk")
+        #expect(try #require(ForeignScript(script: "Latin", confidence: 12, orientationConfidence: 10, languages: ["chi_sim"])).models.first == "eng")
     }
 
     /// OSD's own "no script in particular", a script not in the table, and a script OSD could not choose.
     @Test func nothingIsSaidOfWhatOSDCouldNotName() {
-        #expect(ForeignScript(script: "Common", confidence: 5, languages: ["eng"]) == nil)
-        #expect(ForeignScript(script: "NULL", confidence: 5, languages: ["eng"]) == nil)
-        #expect(ForeignScript(script: "Klingon", confidence: 5, languages: ["eng"]) == nil)
-        #expect(ForeignScript(script: "Korean", confidence: 0.3, languages: ["eng"]) == nil)
+        #expect(ForeignScript(script: "Common", confidence: 5, orientationConfidence: 10, languages: ["eng"]) == nil)
+        #expect(ForeignScript(script: "NULL", confidence: 5, orientationConfidence: 10, languages: ["eng"]) == nil)
+        #expect(ForeignScript(script: "Klingon", confidence: 5, orientationConfidence: 10, languages: ["eng"]) == nil)
+        #expect(ForeignScript(script: "Korean", confidence: 0.3, orientationConfidence: 10, languages: ["eng"]) == nil)
+        // Pictures and old print: OSD names a script, but sees no letters standing one way up (Leptonica's
+        // copernicus.png, a Latin manuscript, read with `eng`: Arabic at 6.84, orientation 1.1).
+        #expect(ForeignScript(script: "Arabic", confidence: 6.84, orientationConfidence: 1.1, languages: ["eng"]) == nil)
     }
 
     /// What the warning tells the user to pass must be a language docscan takes.
