@@ -48,8 +48,10 @@ struct ForeignScript: Equatable {
     /// The foreign script OSD found, when none of `languages` reads it; nil when one does, OSD did not
     /// name a script it is sure enough of, or `ScriptLanguages` does not know it.
     init?(script: String, confidence: Double, orientationConfidence: Double, languages: [String]) {
-        guard confidence >= Self.leastConfidence, orientationConfidence >= Self.leastOrientationConfidence, !ScriptLanguages.covers(languages, script: script),
-              let models = ScriptLanguages.models(for: script), !models.isEmpty else { return nil }
+        guard confidence >= Self.leastConfidence, orientationConfidence >= Self.leastOrientationConfidence,
+              !ScriptLanguages.covers(languages, script: script),
+              let models = ScriptLanguages.models(for: script), !models.isEmpty
+        else { return nil }
         self.script = script
         self.confidence = confidence
         self.orientationConfidence = orientationConfidence
