@@ -41,7 +41,6 @@ struct ForeignScript: Equatable {
     /// The script, as OSD names it, and OSD's confidence in it.
     let script: String
     let confidence: Double
-    let orientationConfidence: Double
     /// The models that read it, the most used first.
     let models: [String]
 
@@ -54,7 +53,6 @@ struct ForeignScript: Equatable {
         else { return nil }
         self.script = script
         self.confidence = confidence
-        self.orientationConfidence = orientationConfidence
         self.models = models
     }
 
