@@ -24,11 +24,9 @@ extension PrintPerspective {
               topRight.x > topLeft.x, bottomRight.x > bottomLeft.x, bottomLeft.y > topLeft.y, bottomRight.y > topRight.y
         else { return nil }
         let quad = PageQuad(topLeft: topLeft, topRight: topRight, bottomRight: bottomRight, bottomLeft: bottomLeft)
-        let across = 1 - min(topLeft.distance(to: topRight), bottomLeft.distance(to: bottomRight))
-            / max(topLeft.distance(to: topRight), bottomLeft.distance(to: bottomRight))
-        let down = 1 - min(topLeft.distance(to: bottomLeft), topRight.distance(to: bottomRight))
-            / max(topLeft.distance(to: bottomLeft), topRight.distance(to: bottomRight))
-        let convergence = max(across, down)
+        let convergence = max(
+            Self.convergence(topLeft.distance(to: topRight), bottomLeft.distance(to: bottomRight)),
+            Self.convergence(topLeft.distance(to: bottomLeft), topRight.distance(to: bottomRight)))
         var outcome = Outcome(
             method: "table", quad: quad, convergence: (convergence * 1000).rounded() / 1000,
             score: (frame.straightness * 100).rounded() / 100, image: nil)

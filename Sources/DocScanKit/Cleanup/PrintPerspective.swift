@@ -22,6 +22,11 @@ enum PrintPerspective {
     /// Pages whose longer side is at least this are measured at half size.
     static let halfSizeFrom = 1200
 
+    /// 1 − the shorter of two opposite sides over the longer.
+    static func convergence(_ one: Double, _ other: Double) -> Double {
+        1 - min(one, other) / max(one, other)
+    }
+
     /// What was found and done.
     struct Outcome {
         /// What the quadrilateral was measured from: `print` (the margins and lines) or `table` (a
@@ -48,8 +53,7 @@ enum PrintPerspective {
         let scale = half ? 2.0 : 1.0
         if let frame = TableFrame(mask: measured), let framed = flattened(page, frame: frame, scale: scale) { return framed }
         guard byMargins, let margins = PrintMargins(mask: measured), let quad = quad(of: margins, scale: scale) else { return nil }
-        let top = quad.topLeft.distance(to: quad.topRight), foot = quad.bottomLeft.distance(to: quad.bottomRight)
-        let convergence = 1 - min(top, foot) / max(top, foot)
+        let convergence = Self.convergence(quad.topLeft.distance(to: quad.topRight), quad.bottomLeft.distance(to: quad.bottomRight))
         let score = Double(min(margins.left.support, margins.right.support)) / Double(margins.pieces)
         var outcome = Outcome(
             method: "print", quad: quad, convergence: (convergence * 1000).rounded() / 1000, score: (score * 100).rounded() / 100, image: nil)
