@@ -205,28 +205,46 @@ public struct PageCleaner: PageStage {
         let stepsBefore = log.steps.count
         /// What the page finder and the warp found, so a second pass of the later steps starts from it.
         let beforeFlattening = log.report
-        image = levelled(evenedOut(image, log: &log), log: &log)
-        // Measured on the flat sheet; a sheet whose print is small (or large) is warped again from the
-        // photo enlarged (or reduced), and its later steps run again at that size: one interpolation of
-        // the photo's pixels instead of two, and lines tall enough for the skew and curl steps to measure
-        // (`SmallPrint`).
-        if let factor = smallPrintFactor(of: image, log: &log) {
-            if let larger = PageFinder.flatten(start, quad: sheet.quad, sides: sheet.sides, enlargedBy: factor) {
-                log.lap("enlarge")
-                log.steps.removeSubrange(stepsBefore...)
-                log.keep(Self.scaledStep(factor), larger)
-                // The second pass's findings replace the first's; both passes' times are kept.
-                let (stepsMs, letters) = (log.report.stepsMs, log.report.letterHeight)
-                log.report = beforeFlattening
-                (log.report.stepsMs, log.report.letterHeight) = (stepsMs, letters)
-                image = levelled(evenedOut(larger, log: &log), log: &log)
-                log.report.enlargement = factor
-            } else if let larger = image.scaled(by: factor) {
+        image = deskewed(evenedOut(image, log: &log), log: &log)
+        // Measured on the flat, level sheet; a sheet whose print is small (or large) is warped again from
+        // the photo enlarged (or reduced), and its later steps run again at that size: one interpolation
+        // of the photo's pixels instead of two, and lines tall enough for the skew and curl steps to
+        // measure (`SmallPrint`). Measured first before the curl, rules, bands and border steps, so that a
+        // sheet whose print is clearly too small or too large is not put through them for nothing: on
+        // eval/real's two photos of large print (reduced in accurate mode) they were a third of the
+        // clean-up. Those steps move letters' height by a pixel or two (erasing rules frees letters that
+        // touched them; a blurred curl's letters run together less once straightened), so print measured
+        // near a bound is measured again after them, as before.
+        var scale = smallPrintScale(of: image, log: &log)
+        var straight = false
+        if scale?.settled != true {
+            log.lap("enlarge")
+            image = straightened(image, log: &log)
+            straight = true
+            scale = smallPrintScale(of: image, log: &log)
+        }
+        guard let factor = scale?.factor else {
+            log.lap("enlarge")
+            if !straight { image = straightened(image, log: &log) }
+            return CleanedPage(image: image, orientation: page.orientation, cleanup: log.report, steps: log.steps)
+        }
+        if let larger = PageFinder.flatten(start, quad: sheet.quad, sides: sheet.sides, enlargedBy: factor) {
+            log.lap("enlarge")
+            log.steps.removeSubrange(stepsBefore...)
+            log.keep(Self.scaledStep(factor), larger)
+            // The second pass's findings replace the first's; both passes' times are kept.
+            let (stepsMs, letters) = (log.report.stepsMs, log.report.letterHeight)
+            log.report = beforeFlattening
+            (log.report.stepsMs, log.report.letterHeight) = (stepsMs, letters)
+            image = levelled(evenedOut(larger, log: &log), log: &log)
+            log.report.enlargement = factor
+        } else {
+            log.lap("enlarge")
+            if !straight { image = straightened(image, log: &log) }
+            if let larger = image.scaled(by: factor) {
                 image = larger
                 log.report.enlargement = factor
-                log.lap("enlarge")
             }
-        } else {
             log.lap("enlarge")
         }
         return CleanedPage(image: image, orientation: page.orientation, cleanup: log.report, steps: log.steps)
@@ -260,10 +278,17 @@ public struct PageCleaner: PageStage {
     /// How much `image` is to be scaled for its print size (nil: not at all); the letters' height
     /// measured goes into the report, and the time measuring takes into the `enlarge` step.
     private func smallPrintFactor(of image: PixImage, log: inout StepLog) -> Double? {
+        smallPrintScale(of: image, log: &log)?.factor
+    }
+
+    /// `smallPrintFactor(of:log:)`, and whether the steps after deskewing could not change it
+    /// (`SmallPrint.enlargement(for:longestSide:)`); nil when the page's print is not measured (too few
+    /// letters, a trusted resolution).
+    private func smallPrintScale(of image: PixImage, log: inout StepLog) -> (factor: Double?, settled: Bool)? {
         _ = log.watch.lap()
         let enlargement = SmallPrint.enlargement(for: image, longestSide: options.longestSide)
         log.report.letterHeight = enlargement?.letters
-        return enlargement?.factor
+        return enlargement.map { ($0.factor, $0.settled) }
     }
 
     /// The steps that even out a page's tones: background, dots and specks.
@@ -309,6 +334,11 @@ public struct PageCleaner: PageStage {
     /// The steps that straighten a page's lines: skew and curl; then ruled tables, shaded bands and a dark
     /// border.
     private func levelled(_ page: PixImage, log: inout StepLog) -> PixImage {
+        straightened(deskewed(page, log: &log), log: &log)
+    }
+
+    /// `page` turned level, when its skew is measured and worth turning.
+    private func deskewed(_ page: PixImage, log: inout StepLog) -> PixImage {
         var image = page
         _ = log.watch.lap()
         if options.maxSkew > 0 {
@@ -324,6 +354,13 @@ public struct PageCleaner: PageStage {
             }
             log.lap("deskew")
         }
+        return image
+    }
+
+    /// The steps after deskewing: curl; then ruled tables, shaded bands and a dark border.
+    private func straightened(_ page: PixImage, log: inout StepLog) -> PixImage {
+        var image = page
+        _ = log.watch.lap()
         if options.flattenCurl {
             let curl = CurlFlattener.flatten(image, drawing: options.keepSteps, cutOut: log.report.warped)
             if let drawing = curl.drawing { log.steps.append(("curl_lines", drawing)) }

@@ -146,6 +146,35 @@ struct SmallPrintTests {
         #expect(factor < 1)
     }
 
+    /// A page's scaling is settled before the curl, rules, bands and border steps only when its print
+    /// measures `settledMargin` or more past a bound: the invoice's print at two and a half times is, the
+    /// same print brought within a pixel or two of `largestLetters` is reduced but measured again after
+    /// those steps, small print is settled only as far under `smallestLetters`, and print of a readable
+    /// size is not scaled at all.
+    @Test func onlyPrintFarFromABoundIsScaledBeforeTheLaterSteps() throws {
+        let photo = try #require(PixImage(reading: TestSupport.special("photos/shadowed_invoice.jpg").path))
+        let grey = try #require(photo.depth == 8 ? photo : photo.normalizedForRecognition())
+        let middle = try #require(grey.cropped(to: PageBox(x: grey.width / 4, y: grey.height / 4, width: grey.width / 2, height: grey.height / 2)))
+        let enlarged = try #require(middle.scaled(by: 2.5))
+        let large = try #require(SmallPrint.enlargement(for: enlarged, longestSide: 3500))
+        #expect(large.letters >= SmallPrint.largestLetters + SmallPrint.settledMargin && large.factor != nil && large.settled, "\(large)")
+
+        let nearScale = 2.5 * (Double(SmallPrint.largestLetters) + 1.5) / Double(large.letters)
+        let nearly = try #require(middle.scaled(by: nearScale))
+        let near = try #require(SmallPrint.enlargement(for: nearly, longestSide: 3500))
+        #expect(near.letters > SmallPrint.largestLetters && near.letters < SmallPrint.largestLetters + SmallPrint.settledMargin, "\(near)")
+        #expect(near.factor != nil && !near.settled, "\(near)")
+
+        let url = try reduced("pages/en_letter.png", by: 1.0 / 3)
+        let page = try #require(PixImage(reading: url.path))
+        let small = try #require(SmallPrint.enlargement(for: page, longestSide: 3500))
+        #expect(small.factor != nil && small.settled == (small.letters <= SmallPrint.smallestLetters - SmallPrint.settledMargin), "\(small)")
+        let readableScale = 2.5 * 22 / Double(large.letters)
+        let ofReadableSize = try #require(middle.scaled(by: readableScale))
+        let readable = try #require(SmallPrint.enlargement(for: ofReadableSize, longestSide: 3500))
+        #expect(readable.factor == nil && !readable.settled, "\(readable)")
+    }
+
     /// Blurred print lying on its side measures as large print, its letters run together down the page
     /// into pieces as tall as words, but those pieces are under half as wide across the page: it is left
     /// at its size (the out-of-focus curled letter turned onto its side, its sheet cut out and evened out
@@ -166,7 +195,7 @@ struct SmallPrintTests {
         let across = try #require(lying.across)
         #expect(lying.height > SmallPrint.largestLetters && Double(lying.height) >= SmallPrint.lyingRatio * Double(across), "\(lying)")
         let measured = try #require(SmallPrint.enlargement(for: sheet, longestSide: 3500))
-        #expect(measured.factor == nil && measured.letters == lying.height, "\(measured)")
+        #expect(measured.factor == nil && !measured.settled && measured.letters == lying.height, "\(measured)")
         #expect(cleaned.cleanup.enlargement == nil && cleaned.cleanup.letterHeight == lying.height, "\(cleaned.cleanup)")
         let turned = try #require(sheet.rotated(quarterTurns: 1))
         let upright = try #require(TextSizeResolution.letterSize(of: turned))
