@@ -25,6 +25,13 @@ struct SmallPrintTests {
         return try #require(try PageSource(root: url).list().pages.map(pipeline.process).first)
     }
 
+    /// The middle of the shadowed invoice photo (a JPEG without a resolution; the sheet and its print), grey.
+    private func invoiceMiddle() throws -> PixImage {
+        let photo = try #require(PixImage(reading: TestSupport.special("photos/shadowed_invoice.jpg").path))
+        let grey = try #require(photo.depth == 8 ? photo : photo.normalizedForRecognition())
+        return try #require(grey.cropped(to: PageBox(x: grey.width / 4, y: grey.height / 4, width: grey.width / 2, height: grey.height / 2)))
+    }
+
     private func truth(_ name: String) throws -> String {
         try String(contentsOf: TestSupport.special(name), encoding: .utf8)
     }
@@ -135,9 +142,7 @@ struct SmallPrintTests {
     /// middle of the shadowed invoice photo (a JPEG without a resolution; the sheet and its print) at two
     /// and a half times its size.
     @Test func largePrintIsReducedToTheReducedHeight() throws {
-        let photo = try #require(PixImage(reading: TestSupport.special("photos/shadowed_invoice.jpg").path))
-        let grey = try #require(photo.depth == 8 ? photo : photo.normalizedForRecognition())
-        let middle = try #require(grey.cropped(to: PageBox(x: grey.width / 4, y: grey.height / 4, width: grey.width / 2, height: grey.height / 2)))
+        let middle = try invoiceMiddle()
         let large = try #require(middle.scaled(by: 2.5))
         let measured = try #require(SmallPrint.enlargement(for: large, longestSide: 3500))
         #expect(measured.letters > SmallPrint.largestLetters)
@@ -152,9 +157,7 @@ struct SmallPrintTests {
     /// those steps, small print is settled only as far under `smallestLetters`, and print of a readable
     /// size is not scaled at all.
     @Test func onlyPrintFarFromABoundIsScaledBeforeTheLaterSteps() throws {
-        let photo = try #require(PixImage(reading: TestSupport.special("photos/shadowed_invoice.jpg").path))
-        let grey = try #require(photo.depth == 8 ? photo : photo.normalizedForRecognition())
-        let middle = try #require(grey.cropped(to: PageBox(x: grey.width / 4, y: grey.height / 4, width: grey.width / 2, height: grey.height / 2)))
+        let middle = try invoiceMiddle()
         let enlarged = try #require(middle.scaled(by: 2.5))
         let large = try #require(SmallPrint.enlargement(for: enlarged, longestSide: 3500))
         #expect(large.letters >= SmallPrint.largestLetters + SmallPrint.settledMargin && large.factor != nil && large.settled, "\(large)")
