@@ -216,16 +216,15 @@ public struct PageCleaner: PageStage {
         // touched them; a blurred curl's letters run together less once straightened), so print measured
         // near a bound is measured again after them, as before.
         var scale = smallPrintScale(of: image, log: &log)
-        var straight = false
-        if scale?.settled != true {
+        // Settled implies a factor: a page left at its size has always been straightened here.
+        let settled = scale?.settled == true
+        if !settled {
             log.lap("enlarge")
             image = straightened(image, log: &log)
-            straight = true
             scale = smallPrintScale(of: image, log: &log)
         }
         guard let factor = scale?.factor else {
             log.lap("enlarge")
-            if !straight { image = straightened(image, log: &log) }
             return CleanedPage(image: image, orientation: page.orientation, cleanup: log.report, steps: log.steps)
         }
         if let larger = PageFinder.flatten(start, quad: sheet.quad, sides: sheet.sides, enlargedBy: factor) {
@@ -240,7 +239,7 @@ public struct PageCleaner: PageStage {
             log.report.enlargement = factor
         } else {
             log.lap("enlarge")
-            if !straight { image = straightened(image, log: &log) }
+            if settled { image = straightened(image, log: &log) }
             if let larger = image.scaled(by: factor) {
                 image = larger
                 log.report.enlargement = factor
