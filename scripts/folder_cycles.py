@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """folder_cycles.py - which folders of Sources/DocScanKit use which, and any cycle among them.
 
-usage: scripts/folder_cycles.py [--root Sources/DocScanKit]
+usage: scripts/folder_cycles.py [--root Sources/DocScanKit] [--quiet]
 
 A folder uses another when one of its files names a type (class, struct, enum, protocol) declared in
 the other. Targets are kept apart by the compiler (Package.swift); folders inside a target are not,
@@ -19,7 +19,9 @@ import sys
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--root", default=os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Sources/DocScanKit"))
-    root = ap.parse_args().root
+    ap.add_argument("--quiet", action="store_true", help="print only the cycles, not the whole graph")
+    args = ap.parse_args()
+    root = args.root
     files = glob.glob(os.path.join(root, "*", "*.swift"))
     declared = {}
     for path in files:
@@ -35,7 +37,7 @@ def main():
             if other != folder and re.search(r"\b" + name + r"\b", text):
                 uses[folder].add((other, name, os.path.basename(path)))
     graph = {folder: {other for other, _, _ in edges} for folder, edges in uses.items()}
-    for folder in sorted(graph):
+    for folder in sorted(graph) if not args.quiet else []:
         print(f"{folder} -> {', '.join(sorted(graph[folder]))}")
     # Tarjan's strongly connected components.
     index, low, stack, on_stack, cycles, counter = {}, {}, [], set(), [], [0]
@@ -71,7 +73,7 @@ def main():
             for other, name, file in sorted(uses[folder]):
                 if other in cycle:
                     print(f"  {folder} -> {other}: {name} in {file}")
-    if not cycles:
+    if not cycles and not args.quiet:
         print("no cycles")
     return 1 if cycles else 0
 

@@ -41,7 +41,7 @@ struct TurnedMarksTests {
     }
 
     /// Turned clockwise by d, a level page's lines measure −d; a page lying 40° off, its mask turned
-    /// back 30°, measures the 10° left, as the clean-up measures a steep page (`PageCleaner.steepSkew`).
+    /// back 30°, measures the 10° left, as the clean-up measures a steep page (`PrintSkew.steep`).
     @Test(arguments: [(0.0, 12.0), (0.0, -9.0), (40.0, -30.0), (-42.0, 30.0)])
     func aTurnedMaskMeasuresItsTurn(lying: Double, turn: Double) throws {
         let page = try greyFixture("pages/en_letter.png")

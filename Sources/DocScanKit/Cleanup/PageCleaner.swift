@@ -60,12 +60,8 @@ public struct PageCleaner: PageStage {
         }
 
         /// The skew searched for by default, either way: past 45°, so that a page the orient stage turned
-        /// by the right quarter is levelled whatever its angle (measured past the usual sweep on the mask
-        /// turned, `PageCleaner.steepSkew`). A sheet filling a photo taken with the phone held askew is
-        /// levelled by this step alone; swept to 15°, eval/real's book page turned 14° more than it lay
-        /// (18°) was read unlevelled (CER 0.93 → 0.035 both modes), and the letter turned 22–45° read
-        /// nothing (now 0.001).
-        public static let widestSkew = 46.0
+        /// by the right quarter is levelled whatever its angle (`PrintSkew.widest`).
+        public static let widestSkew = PrintSkew.widest
 
         /// Keep each step's image in the result, for `--debug-images`.
         public var keepSteps = false
@@ -294,7 +290,7 @@ public struct PageCleaner: PageStage {
     private func evenedOut(_ page: PixImage, log: inout StepLog) -> PixImage {
         var image = page
         _ = log.watch.lap()
-        if options.normalizeBackground, image.depth == 8, let spread = Self.backgroundSpread(image),
+        if options.normalizeBackground, image.depth == 8, let spread = ToneCorrection.backgroundSpread(image),
            spread.darkest < Self.evenBackground.darkest || spread.range > Self.evenBackground.range {
             let levels = ToneCorrection.levels(of: image)
             log.report.inkLevel = levels?.ink
@@ -341,11 +337,11 @@ public struct PageCleaner: PageStage {
         var image = page
         _ = log.watch.lap()
         if options.maxSkew > 0 {
-            if let skew = Self.measuredSkew(of: image, upTo: options.maxSkew) {
+            if let skew = PrintSkew.measured(on: image, upTo: options.maxSkew) {
                 log.report.skewAngle = (Double(skew.angle) * 100).rounded() / 100
                 log.report.skewConfidence = (Double(skew.confidence) * 100).rounded() / 100
                 log.report.skewGain = (Double(skew.gain) * 100).rounded() / 100
-                if Self.levels(skew), let level = Self.rotate(image, degrees: Double(skew.angle)) {
+                if skew.levels, let level = Self.rotate(image, degrees: Double(skew.angle)) {
                     image = level
                     log.report.deskewed = true
                     log.keep("deskewed", image)
@@ -402,132 +398,10 @@ public struct PageCleaner: PageStage {
         return image
     }
 
-    /// The skew of `image`'s lines, up to `widest` either way; nil when it cannot be measured.
-    ///
-    /// Leptonica measures skew on a bilevel image: the grey page's dark-pixel mask, which the other
-    /// steps use too (thresholding at 130 for skew alone took 1.5 ms of a flat A4 page's 3.4), less the
-    /// marks that touch the page's edge: what the cut-out kept of the desk or of a book's dark edges,
-    /// slanted as the sheet lay, is no text line. An out-of-focus photo of a book page kept only those in
-    /// its mask (its grey print lighter than the split), and its level lines were turned 6°; a letter
-    /// between two dark bands slanted 6° was turned with them. Most pages lie within a few degrees of
-    /// level, and are measured sure within the usual sweep; only the others are measured steep too
-    /// (`steepSkew`), and the steep measure is taken when sure or surer than the usual one.
-    static func measuredSkew(of image: PixImage, upTo widest: Double) -> (angle: Float, confidence: Float, gain: Float)? {
-        guard let mask = (image.depth == 1 ? image : image.darkPixels())?.withoutEdgeMarks() else { return nil }
-        let reduction = skewReduction(forLongerSide: max(image.width, image.height))
-        guard let usual = skew(of: mask, reduction: reduction, upTo: min(widest, usualSkew)) else { return nil }
-        let measured = (angle: usual.angle, confidence: usual.confidence, gain: usual.gain)
-        guard widest > usualSkew, !isSure(measured),
-              let steep = steepSkew(of: mask, reduction: reduction, unturned: usual.unturned, upTo: widest),
-              isSure(steep) || steep.confidence > usual.confidence
-        else { return measured }
-        return steep
-    }
-
-    /// The skew of a page lying past the usual sweep, up to `widest` either way: the mask turned by
-    /// `steepTurn` each way and measured within a sweep around it, the surer of the two (sure first,
-    /// then by Leptonica's confidence); nil when neither is valid.
-    ///
-    /// Leptonica measures by shearing, not turning, and a shear of 40° (a line's rise of 0.84 to its
-    /// run) spreads a line's letters over other lines: swept to 46° at once, Fixtures' German letter
-    /// lying at −42° (`Fixtures/steep/`) was measured at +31° (confidence 1.3), its Chinese notice so at
-    /// +15°, and eval/real's curled catalogue page turned −40° at −44° but unsure (2.3, gain 2.5): all
-    /// read as they lay, as nothing or garbage. Turned 30° first, the letter and the notice are swept
-    /// as pages lying 12° off and found within 0.1° of −42°, sure (gains over the page as it lay of
-    /// 45–67 and 10–12). A level page turned so lies at the sweep's end, where Leptonica holds no
-    /// measure valid.
-    static func steepSkew(
-        of mask: PixImage, reduction: Int, unturned: Float, upTo widest: Double
-    ) -> (angle: Float, confidence: Float, gain: Float)? {
-        guard unturned > 0 else { return nil }
-        // Turned at the size it is searched at, not the mask's: a quarter of the pixels to turn, and the
-        // halved mask swept at half the reduction is searched at the same size as the mask.
-        let halved = reduction >= 4 ? mask.halvedKeepingEveryMark() : nil
-        let (base, baseReduction) = halved.map { ($0, reduction / 2) } ?? (mask, reduction)
-        // One step past the widest angle: Leptonica holds no measure at its sweep's end valid.
-        let range = widest - steepTurn + 1
-        let measured = [steepTurn, -steepTurn].compactMap { turn -> (angle: Float, confidence: Float, gain: Float)? in
-            guard let turned = base.turnedMarks(degrees: turn), let skew = skew(of: turned, reduction: baseReduction, upTo: range),
-                  skew.confidence > 0 else { return nil }
-            // Against the page as it lay, not the turned copy: a page lying 29° off is levelled by
-            // little more than the turn, which gains the turned copy nothing.
-            return (skew.angle + Float(turn), skew.confidence, skew.gain * skew.unturned / unturned)
-        }
-        return measured.max { ($0.confidence < $1.confidence && isSure($0) == isSure($1)) || (!isSure($0) && isSure($1)) }
-    }
-
-    /// The skew of the lines of `mask`, swept to `range` either way at `reduction` and searched at
-    /// half that (`skewReduction`).
-    static func skew(
-        of mask: PixImage, reduction: Int, upTo range: Double
-    ) -> (angle: Float, confidence: Float, gain: Float, unturned: Float)? {
-        mask.skew(
-            sweepReduction: reduction, searchReduction: max(1, reduction / 2), sweepRange: Float(range),
-            sweepDelta: 1, minimumSearchDelta: 0.01)
-    }
-
-    /// How far the mask is turned each way to measure a page lying past the usual sweep (`steepSkew`).
-    static let steepTurn = 30.0
-
-    /// How much Leptonica reduces the page to sweep for its skew (it searches at half that): 4 for a
-    /// 300-dpi A4 page, less for smaller ones, so that text lines stay several pixels tall. At 4, an
-    /// 80-dpi book page (480×720) turned 7–12° had its angle found within 0.05° but with a confidence
-    /// of 2.4–2.6, under `minimumSkewConfidence`, and was read unlevelled (CER 0.94–1.0); a 150-dpi
-    /// page (800×1,000) had its angle found 0.7° off.
-    static func skewReduction(forLongerSide side: Int) -> Int {
-        side >= 2400 ? 4 : side >= 1200 ? 2 : 1
-    }
-
-    /// Tesseract reads lines skewed by less than this well itself, and rotating costs sharpness: on the eval
-    /// set, deskewing clean scans by 0.4–0.8° made them worse (a 1-bit scan at 0.81°: CER 0.005 → 0.017).
-    static let minimumSkew = 1.0
-    /// Leptonica's own minimum confidence for a skew angle.
-    static let minimumSkewConfidence: Float = 3
-    /// Or how much better the lines must line up levelled than as they are (`PixImage.skew`'s gain).
-    /// Leptonica's confidence compares the angle with its neighbours 1° away, and a sparse page of
-    /// Chinese stays under 3 at any skew: Fixtures' notice turned 3° and 7° measured 2.5 (gains 4.8 and
-    /// 7.1), was read unlevelled, and turned 7° and cut square read nothing. Level pages gain 1.0; photos
-    /// of curled book pages 2.6–5.6 at 1.3–4.1° (one of three levelled: eval/real's cat035, CER 0.044 →
-    /// 0.037).
-    ///
-    /// The gain counts only where Leptonica's confidence is not 0, its verdict that the measure is not
-    /// valid (too few dark pixels for the page's size, or the best angle at the sweep's ends). A book
-    /// photo out of focus (eval/real's Finnish cookbook page blurred by 1/750 of its size) kept none of
-    /// its grey print in the dark-pixel mask, only the dark edges beyond the page: confidence 0 at −6°,
-    /// gain 11.8, and its level lines were turned 6°.
-    static let minimumSkewGain: Float = 3
-
-    /// Whether a page measured `skew` off level is levelled: by at least `minimumSkew`, and the measure sure.
-    static func levels(_ skew: (angle: Float, confidence: Float, gain: Float)) -> Bool {
-        abs(Double(skew.angle)) >= minimumSkew && isSure(skew)
-    }
-
-    /// Whether a skew measure is sure: with Leptonica's confidence, or valid (confidence over 0) and
-    /// lining the lines up `minimumSkewGain` better levelled.
-    static func isSure(_ skew: (angle: Float, confidence: Float, gain: Float)) -> Bool {
-        skew.confidence >= minimumSkewConfidence || (skew.confidence > 0 && skew.gain >= minimumSkewGain)
-    }
-
-    /// The sweep every page gets, either way, before a page not measured sure in it is measured steep
-    /// too, up to `Options.maxSkew` (`steepSkew`): on the eval sets, Fixtures and the photo stress set,
-    /// 15 of 159 pages were not (flat scans, sparse pages, curled photos), and sweeping every page to
-    /// 46° (as it was then measured) changed none of 422 page-runs' text while it doubled the deskew
-    /// step's time (Fixtures' pages 2.9 → 5.6 ms).
-    static let usualSkew = 15.0
-
     /// A background this even needs no normalization: its darkest tile at least this light, and the
     /// lightest and darkest tiles at most this far apart. Normalizing clean renders hurt them (a Chinese
     /// notice: CER 0.019 → 0.042), so only pages with shadows, gradients or grey paper get it.
     static let evenBackground = (darkest: 200, range: 25)
-
-    /// The darkest background tile and the spread between darkest and lightest, from Leptonica's
-    /// background map (tiles of 60 px; print, the pixels darker than `printBelow`, left out).
-    static func backgroundSpread(_ image: PixImage, printBelow: Int = 100) -> (darkest: Int, range: Int)? {
-        guard let map = image.backgroundGreyMap(tileWidth: 60, tileHeight: 60, foregroundThreshold: printBelow, minimumCount: 60),
-              let range = map.valueRange(sampling: 1)
-        else { return nil }
-        return (range.min, range.max - range.min)
-    }
 
     /// Rotates by `degrees` (positive: clockwise) with area mapping on a grey copy, bringing in the
     /// paper's level at the corners. White corners on a page whose paper was normalized to 200 are the

@@ -309,15 +309,15 @@ public final class PageOrienter: PageStage {
     }
 
     /// Whether the print of `image` lies `farAskew` or more off level, measured sure as the clean-up
-    /// stage measures it (`PageCleaner.measuredSkew`). The ascenders and punctuation are counted
+    /// stage measures it (`PrintSkew.measured`). The ascenders and punctuation are counted
     /// along the image's rows and columns, and on lines lying that far off they count a page upright as
     /// turned: Fixtures' letter on planks turned 35° more (45° in all) counted clearly to the left
     /// (−12.3), was turned by 270° unchecked and read as garbage (CER 0.85, accurate mode). A turn they
     /// propose on such a page waits for the cleaned page, flattened and levelled (`settle`). Measured
     /// only for a proposed turn: most pages count upright and are not measured.
     static func liesFarAskew(_ image: PixImage) -> Bool {
-        guard let skew = PageCleaner.measuredSkew(of: image, upTo: PageCleaner.Options.widestSkew) else { return false }
-        return PageCleaner.isSure(skew) && abs(Double(skew.angle)) >= farAskew
+        guard let skew = PrintSkew.measured(on: image, upTo: PrintSkew.widest) else { return false }
+        return skew.isSure && abs(Double(skew.angle)) >= farAskew
     }
 
     /// How far off level print must lie for the cheap checks' turn to wait for the cleaned page.
@@ -459,7 +459,7 @@ public final class PageOrienter: PageStage {
     /// (7.2 → 0.5), and median-filtered too (0.2).
     static func evenlyLit(_ reduced: PixImage) -> PixImage {
         if let specks = Despeckler.specks(in: reduced), specks >= Despeckler.noisyPage { return reduced }
-        guard reduced.depth == 8, let spread = PageCleaner.backgroundSpread(reduced), spread.range > ToneCorrection.evenLighting else {
+        guard reduced.depth == 8, let spread = ToneCorrection.backgroundSpread(reduced), spread.range > ToneCorrection.evenLighting else {
             return reduced
         }
         if let levels = ToneCorrection.levels(of: reduced),

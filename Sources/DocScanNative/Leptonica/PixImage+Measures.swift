@@ -119,7 +119,7 @@ extension PixImage {
     /// only, which a sparse page of tall glyphs (Chinese) does not pass even when far skewed.
     ///
     /// `unturned` is that score of the image as it is, to compare the lines' alignment across images of
-    /// the same print (a copy turned first: `PageCleaner.steepSkew`).
+    /// the same print (a copy turned first: `PrintSkew.steep`).
     ///
     /// Angle, confidence and score are `pixFindSkewSweepAndSearchScore`'s to the last bit; the reduced
     /// copies are Leptonica's, the scores CImageKernels' (`docscan_skew_sweep_search`). Leptonica shears

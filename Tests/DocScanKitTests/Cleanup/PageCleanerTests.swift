@@ -67,7 +67,7 @@ struct PageCleanerTests {
     /// Chinese notice turned 42° clockwise and saved as JPEGs), read to the letter in both modes. Measured
     /// in one sweep to 46°, the letter was found 31° off (confidence 1.3) in accurate mode and 15° off in
     /// fast, the notice 15° and 35° off, none of them sure, and every one read nothing (CER 1.0);
-    /// measured on their masks turned 30° (`PageCleaner.steepSkew`), they are levelled.
+    /// measured on their masks turned 30° (`PrintSkew.steep`), they are levelled.
     @Test(arguments: [("de_brief", "deu", ScanMode.fast), ("de_brief", "deu", .accurate),
                       ("zh_notice", "chi_sim,eng", .fast), ("zh_notice", "chi_sim,eng", .accurate)])
     func steepPagesAreLevelled(name: String, languages: String, mode: ScanMode) throws {

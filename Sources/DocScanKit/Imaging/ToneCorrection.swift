@@ -44,7 +44,7 @@ enum ToneCorrection {
     static func backgroundThreshold(for levels: Levels, of image: PixImage) -> Int {
         let midpoint = levels.ink + levels.contrast / 2
         guard levels.contrast < lowContrast, levels.contrast > blank,
-              let spread = PageCleaner.backgroundSpread(image, printBelow: midpoint), spread.range <= evenFadedPaper
+              let spread = backgroundSpread(image, printBelow: midpoint), spread.range <= evenFadedPaper
         else { return defaultBackgroundThreshold }
         return midpoint
     }
@@ -83,4 +83,13 @@ enum ToneCorrection {
     /// A printed band's map is darker than this share of the paper around it (the text of a dense page
     /// lowers its tiles by 10–25%).
     static let bandDepth: Float = 0.7
+
+    /// The darkest background tile and the spread between darkest and lightest, from Leptonica's
+    /// background map (tiles of 60 px; print, the pixels darker than `printBelow`, left out).
+    static func backgroundSpread(_ image: PixImage, printBelow: Int = 100) -> (darkest: Int, range: Int)? {
+        guard let map = image.backgroundGreyMap(tileWidth: 60, tileHeight: 60, foregroundThreshold: printBelow, minimumCount: 60),
+              let range = map.valueRange(sampling: 1)
+        else { return nil }
+        return (range.min, range.max - range.min)
+    }
 }

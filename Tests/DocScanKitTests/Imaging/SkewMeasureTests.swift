@@ -43,7 +43,7 @@ struct SkewMeasureTests {
         let cleaned = try cleaner.run(OrientedPage(image: loaded.image, orientation: OrientationReport()), context: &context)
         let report = cleaned.cleanup
         #expect(!report.deskewed, "\(report)")
-        #expect(abs(report.skewAngle ?? 0) < PageCleaner.minimumSkew, "\(report)")
+        #expect(abs(report.skewAngle ?? 0) < PrintSkew.minimumAngle, "\(report)")
     }
 
     /// Leptonica's confidence of 0 says its measure is not valid (too few dark pixels for the page's
@@ -56,7 +56,7 @@ struct SkewMeasureTests {
                       (skew: (angle: 0.8, confidence: 9, gain: 1.2), levels: false),
                       (skew: (angle: 2, confidence: 2, gain: 1.5), levels: false)])
     func anInvalidMeasureLevelsNothingWhateverItsGain(skew: (angle: Float, confidence: Float, gain: Float), levels: Bool) {
-        #expect(PageCleaner.levels(skew) == levels)
+        #expect(PrintSkew(angle: skew.angle, confidence: skew.confidence, gain: skew.gain).levels == levels)
     }
 
     /// The mask of `name` (a page of Fixtures), turned by `degrees` (positive: clockwise) on a canvas
@@ -69,20 +69,20 @@ struct SkewMeasureTests {
         let turned = try #require(PixImage(taking: pixRotate(
             grey, Float(degrees * .pi / 180), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), pixGetWidth(grey), pixGetHeight(grey))))
         let mask = try #require(turned.darkPixels()?.withoutEdgeMarks())
-        return (mask, PageCleaner.skewReduction(forLongerSide: max(mask.width, mask.height)))
+        return (mask, PrintSkew.reduction(forLongerSide: max(mask.width, mask.height)))
     }
 
-    /// A page lying 38–42° off is measured on its mask turned 30° either way (`PageCleaner.steepSkew`):
+    /// A page lying 38–42° off is measured on its mask turned 30° either way (`PrintSkew.steep`):
     /// sure, and within half a degree of its angle (Fixtures' `steep/` pages, saved as JPEGs, read
     /// end to end: `PageCleanerTests.steepPagesAreLevelled`). Turned clockwise by d, a page's lines
     /// measure −d.
     @Test(arguments: [("de_brief.png", -42.0), ("zh_notice.png", -42.0), ("en_invoice.png", 38.0), ("en_letter_150dpi.png", 40.0)])
     func aSteepPageIsMeasuredOnItsMaskTurned(name: String, degrees: Double) throws {
         let (mask, reduction) = try mask(name, turned: degrees)
-        let usual = try #require(PageCleaner.skew(of: mask, reduction: reduction, upTo: PageCleaner.usualSkew))
-        #expect(!PageCleaner.isSure((usual.angle, usual.confidence, usual.gain)), "\(name) measured \(usual) in the usual sweep")
-        let steep = try #require(PageCleaner.steepSkew(of: mask, reduction: reduction, unturned: usual.unturned, upTo: PageCleaner.Options.widestSkew))
-        #expect(PageCleaner.levels(steep), "\(name) measured \(steep)")
+        let usual = try #require(PrintSkew.swept(mask, reduction: reduction, upTo: PrintSkew.usualSweep))
+        #expect(!usual.skew.isSure, "\(name) measured \(usual) in the usual sweep")
+        let steep = try #require(PrintSkew.steep(of: mask, reduction: reduction, unturned: usual.unturned, upTo: PrintSkew.widest))
+        #expect(steep.levels, "\(name) measured \(steep)")
         #expect(abs(Double(steep.angle) + degrees) < 0.5, "\(name) measured \(steep)")
     }
 
@@ -92,8 +92,8 @@ struct SkewMeasureTests {
     @Test(arguments: ["zh_notice.png", "en_letter_150dpi.png", "zh_lab_report.png"])
     func aLevelPageHasNoSteepSkew(name: String) throws {
         let (mask, reduction) = try mask(name, turned: 0)
-        let usual = try #require(PageCleaner.skew(of: mask, reduction: reduction, upTo: PageCleaner.usualSkew))
-        let steep = PageCleaner.steepSkew(of: mask, reduction: reduction, unturned: usual.unturned, upTo: PageCleaner.Options.widestSkew)
-        #expect(steep.map(PageCleaner.isSure) != true, "\(name) measured \(String(describing: steep)) steep, \(usual) usual")
+        let usual = try #require(PrintSkew.swept(mask, reduction: reduction, upTo: PrintSkew.usualSweep))
+        let steep = PrintSkew.steep(of: mask, reduction: reduction, unturned: usual.unturned, upTo: PrintSkew.widest)
+        #expect(steep?.isSure != true, "\(name) measured \(String(describing: steep)) steep, \(usual) usual")
     }
 }
