@@ -413,12 +413,3 @@ public struct PageCleaner: PageStage {
         return grey.rotated(degrees: degrees, fill: UInt8(clamping: paper))
     }
 }
-
-/// An upright, cleaned page.
-public struct CleanedPage {
-    public let image: PixImage
-    public let orientation: OrientationReport
-    public let cleanup: CleanupReport
-    /// Each step's image, when `Options.keepSteps` asked for them.
-    public let steps: [(name: String, image: PixImage)]
-}

@@ -1,0 +1,14 @@
+import DocScanNative
+
+/// An upright page and how it got that way.
+public struct OrientedPage {
+    public let image: PixImage
+    public let orientation: OrientationReport
+    /// `image` reduced by `factor` for the orient stage's look at it, when the page was left as it is
+    /// and the stage reduced it: the clean-up stage finds a photo's print on this copy instead of
+    /// reducing the photo again when it works at the same size (`PhotoLetters`).
+    var reduced: (image: PixImage, factor: Double)?
+    /// The page as the orient stage judged it, when its ascenders and punctuation did not decide and the
+    /// stage left it to be judged again once cleaned up (`PageOrienter.settle`).
+    var pending: PageOrienter.Look?
+}
