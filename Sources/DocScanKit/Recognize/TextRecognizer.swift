@@ -15,7 +15,8 @@ import Foundation
 /// third of those signs at most and Tesseract is nearly as sure of it, since what the analysis skipped
 /// is the harder print. Either way, a single block that read much more of the page fairly surely is kept
 /// too (`readsMore`). A page that stands in columns of prose is never read as one block
-/// (`isProseInColumns`).
+/// (`isProseInColumns`), and a single block that shows it ran such columns into each other is read again
+/// a column at a time (`ColumnsReadAcross`).
 /// Other pages read confidently (91 and more on the eval set's scans, multi-column pages included) are
 /// never re-read, so their columns keep Tesseract's order. A page the layout analysis read nothing on
 /// (two lines of large Chinese print, `Fixtures/sparse`) is read as one block too (`emptyPageBlock`).
@@ -199,8 +200,16 @@ public final class TextRecognizer: PageStage {
                     && block.meanConfidence >= first.meanConfidence - Self.coverageMargin) {
                 result = block
                 segmentation = "single_block"
+                var unread = blockUnread
+                if !first.words.isEmpty, !context.languages.hasUnspacedPrimary, let gutter = ColumnsReadAcross.proseGutter(in: block),
+                   let columns = try ColumnsReadAcross.readByColumn(
+                    image, at: gutter, with: recognizer, resolution: resolution.dotsPerInch, deadline: context.deadline) {
+                    result = columns
+                    segmentation = "columns"
+                    unread = UnreadInk.lines(on: image, besides: columns, letters: letters)
+                }
                 recovered = try UnreadInk.read(
-                    blockUnread, on: image, into: &result, with: recognizer,
+                    unread, on: image, into: &result, with: recognizer,
                     resolution: resolution.dotsPerInch, deadline: context.deadline)
             }
         }

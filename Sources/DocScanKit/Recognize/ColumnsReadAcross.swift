@@ -1,0 +1,123 @@
+import DocScanCore
+import DocScanNative
+import Foundation
+
+/// Whether a reading of a page as one block ran its columns of prose into each other.
+///
+/// Read as one block, a page of two columns comes out with each line of the left column joined to the
+/// line beside it in the right one: the words are all there, in an order no one can read. A page is read
+/// so only when its layout analysis read it doubtfully and did not show its columns
+/// (`TextRecognizer.isProseInColumns`); on a magazine page smeared at a slant by camera shake (the photo
+/// stress set's `unlv_8087_054__slant`, made with `motion,slant`) it found 18 lines at a mean confidence
+/// of 74, and the single block, read at 80 across the columns, was kept: CER 0.75.
+///
+/// The single block's own lines show it. Where they run across a gutter, most of them have a wide
+/// space at the same place (`gutter(in:)`), and the pieces on either side of it are lines of prose, which
+/// run on from the line above in lowercase (`ReadingOrder.maximumContinuedShare`); a receipt or a table
+/// read in rows has its wide spaces between its columns too, but its cells begin anew, or with a digit.
+/// Such a page is read as one block a column at a time instead (`readByColumn`): it keeps what the
+/// single block read better than the layout analysis (the magazine page's 18 lines read as laid out, with
+/// the print left unread read back: CER 0.89) in its columns' order (0.095). Not for a page in Chinese,
+/// Japanese or Korean first, whose lines do not begin in lowercase.
+enum ColumnsReadAcross {
+    /// The narrowest space that can be a gutter, in typical line heights (of Tesseract's line boxes,
+    /// ascenders to descenders): a justified line's widest spaces are under 1.5
+    /// (`CrossedGutters.narrowestGutter`); the magazine page's gutter measured 2.3–2.8. (Fixtures'
+    /// justified article smeared 9 px at a slant has its gutter at 1.0–1.3 and its spaces at 0.5–0.75;
+    /// at 1.0 it was found, but read a column at a time whitened, that article read as garbage.)
+    static let narrowestGutter = 1.5
+    /// The share of the lines reaching across a place that must have such a space there.
+    static let leastShareSpaced = 0.6
+    /// The fewest lines with a space at the gutter.
+    static let leastLinesSpaced = 8
+
+    /// Where `block`'s lines run across a gutter between columns of prose: a page x in the gutter, and
+    /// the rows from the top of the first line cut by it to the bottom of the last; nil when they do not.
+    static func proseGutter(in block: RecognizedText) -> (x: Int, top: Int, bottom: Int)? {
+        guard let gutter = gutter(in: block) else { return nil }
+        let pieces = gutter.pieces.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+        guard let share = ReadingOrder.continuedShare(pieces), share >= ReadingOrder.maximumContinuedShare else { return nil }
+        return (gutter.x, gutter.top, gutter.bottom)
+    }
+
+    /// `image` read as one block a column at a time, their texts one after the other: with the side
+    /// right of `gutter.x` whitened, then with the side left of it whitened; nil for a page that is
+    /// neither grey nor colour (a bilevel page), or when a side reads nothing.
+    ///
+    /// The whole height of each side, not only the rows the gutter runs through, and whitened rather
+    /// than cut out or filled with the paper's level; each of those read one photo worse in trials (the
+    /// eval sets, Fixtures', eval/real's photos saved again and 48 stress scenes; five of them cut out): only the
+    /// columns' rows whitened, eval/real's cookbook page in warm light read at 0.089 instead of 0.027
+    /// (0.043 as one block); cut out, the smeared magazine page at 0.31 instead of 0.095; filled with
+    /// the page's paper level, the cookbook page at 0.066, its shaded paper not of one level. A heading
+    /// over both columns is read in two halves.
+    static func readByColumn(
+        _ image: PixImage, at gutter: (x: Int, top: Int, bottom: Int), with recognizer: any Recognizer,
+        resolution: Int, deadline: PageDeadline
+    ) throws -> RecognizedText? {
+        let x = gutter.x
+        let others = [
+            [PageBox(x: x, y: 0, width: image.width - x, height: image.height)],
+            [PageBox(x: 0, y: 0, width: x, height: image.height)],
+        ]
+        var columns: [RecognizedText] = []
+        for other in others {
+            guard let alone = image.whitening(other.filter { $0.width > 0 && $0.height > 0 }) else { return nil }
+            let column = try recognizer.recognize(alone, resolution: resolution, deadline: deadline, singleBlock: true)
+            guard !column.words.isEmpty else { return nil }
+            columns.append(column)
+        }
+        let words = columns.reduce(0) { $0 + $1.words.count }
+        let confidence = columns.reduce(0) { $0 + $1.meanConfidence * Double($1.words.count) } / Double(words)
+        let text = columns.map { $0.text.trimmingCharacters(in: .newlines) }.joined(separator: "\n\n") + "\n"
+        return RecognizedText(
+            text: text, meanConfidence: (confidence * 10).rounded() / 10, words: columns.flatMap(\.words),
+            lines: columns.flatMap(\.lines), resolution: columns[0].resolution)
+    }
+
+    /// The place most of `block`'s lines have a wide space at, and the lines cut there into their pieces
+    /// on either side; nil when fewer than `leastShareSpaced` of the lines reaching across any place have one.
+    static func gutter(in block: RecognizedText) -> (x: Int, top: Int, bottom: Int, pieces: [RecognizedSpan])? {
+        guard let typical = block.typicalLineHeight else { return nil }
+        let narrowest = Int((narrowestGutter * Double(typical)).rounded(.up))
+        let wordsOfLines = block.wordsOfEachLine()
+        // Each line's words left to right, and its wide spaces between them.
+        let lines: [(words: [RecognizedSpan], spaces: [(start: Int, end: Int, split: Int)])] = wordsOfLines.map { indices in
+            let words = indices.map { block.words[$0] }.sorted { $0.box.x < $1.box.x }
+            let spaces = words.indices.dropFirst().compactMap { split -> (start: Int, end: Int, split: Int)? in
+                let start = words[split - 1].box.x + words[split - 1].box.width, end = words[split].box.x
+                return end - start >= narrowest ? (start, end, split) : nil
+            }
+            return (words, spaces)
+        }
+        // The candidate places: the middles of the wide spaces.
+        var best: (x: Int, spaced: Int)?
+        for x in Set(lines.flatMap { $0.spaces.map { ($0.start + $0.end) / 2 } }).sorted() {
+            var reaching = 0, spaced = 0
+            for line in lines {
+                guard let first = line.words.first?.box, let last = line.words.last?.box,
+                      first.x < x, last.x + last.width > x else { continue }
+                reaching += 1
+                if line.spaces.contains(where: { $0.start < x && x < $0.end }) { spaced += 1 }
+            }
+            guard spaced >= leastLinesSpaced, Double(spaced) >= leastShareSpaced * Double(reaching) else { continue }
+            if spaced > best?.spaced ?? 0 { best = (x, spaced) }
+        }
+        guard let x = best?.x else { return nil }
+        var pieces: [RecognizedSpan] = [], top = Int.max, bottom = Int.min
+        for line in lines where !line.words.isEmpty {
+            let split = line.spaces.first { $0.start < x && x < $0.end }?.split
+            if split != nil, let box = line.words.dropFirst().reduce(line.words.first?.box, { $0?.union($1.box) }) {
+                top = min(top, box.y)
+                bottom = max(bottom, box.y + box.height)
+            }
+            let sides = split.map { [Array(line.words[..<$0]), Array(line.words[$0...])] } ?? [line.words]
+            for words in sides {
+                let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+                let confidence = words.map(\.confidence).reduce(0, +) / Double(words.count)
+                pieces.append(RecognizedSpan(text: words.map(\.text).joined(separator: " "), confidence: confidence, box: box))
+            }
+        }
+        return (x, top, bottom, pieces)
+    }
+}

@@ -1,0 +1,49 @@
+import DocScanCore
+@testable import DocScanKit
+import DocScanNative
+import Foundation
+import Testing
+
+/// A reading as one block that ran two columns of prose into each other shows their gutter, and is read
+/// again a column at a time; a receipt's or a table's rows, read as one block, are no columns of prose.
+struct ColumnsReadAcrossTests {
+    /// The fast engine for English, and `path` (under Fixtures) read with it as one block.
+    private func block(_ path: String) throws -> (image: PixImage, engine: any Recognizer, block: RecognizedText) {
+        let image = try #require(PixImage(reading: TestSupport.special(path).path))
+        let configuration = try ScanConfiguration(mode: .fast, languages: LanguageList(parsing: "eng"), jobs: 1)
+        let engine = try #require(try configuration.recognizers.make(configuration.models, nil))
+        let block = try engine.recognize(image, resolution: 0, deadline: PageDeadline(limit: nil), singleBlock: true)
+        return (image, engine, block)
+    }
+
+    /// Fixtures' two-column articles (ragged, and justified around an inset picture) read as one block
+    /// come out a line of each column at a time (measured CER 0.67 and 0.72); their gutter is found
+    /// between the columns, and read a column at a time they come out in their columns' order (0.026 and
+    /// 0.069: each heading, over both columns, read in two halves, and the inset picture's lettering
+    /// read into a column as a single block reads it; read as laid out, 0.000 and 0.005).
+    @Test(arguments: [("photos/ragged_columns", 0.04), ("photos/inset_columns", 0.08)])
+    func aBlockReadAcrossTwoColumnsIsReadAgainAColumnAtATime(name: String, bound: Double) throws {
+        let (image, engine, block) = try block("\(name).png")
+        let truth = try String(contentsOf: TestSupport.special("\(name).gt.txt"), encoding: .utf8)
+        let acrossCER = CharacterErrorRate.of(block.text, reference: truth, chinese: false)
+        let gutter = try #require(ColumnsReadAcross.proseGutter(in: block), "no gutter found in \(block.text)")
+        #expect(Double(gutter.x) > 0.4 * Double(image.width) && Double(gutter.x) < 0.6 * Double(image.width), "gutter at \(gutter)")
+        let columns = try #require(try ColumnsReadAcross.readByColumn(
+            image, at: gutter, with: engine, resolution: 0, deadline: PageDeadline(limit: nil)))
+        let columnsCER = CharacterErrorRate.of(columns.text, reference: truth, chinese: false)
+        #expect(columnsCER < bound, "\(name): CER \(columnsCER) read by column: \(columns.text)")
+        #expect(acrossCER > 0.3, "\(name): CER \(acrossCER) read across: \(block.text)")
+        // The left column's lines first, then the right one's.
+        let sides = columns.textLines.filter { $0.box.y >= gutter.top }.map { $0.box.x + $0.box.width / 2 < gutter.x }
+        #expect(sides.first == true && sides.last == false && sides == sides.sorted { $0 && !$1 }, "\(sides)")
+    }
+
+    /// A receipt, a table and an invoice read as one block keep their rows: their wide spaces line up
+    /// between their columns, but their cells are no prose running on in lowercase. A letter has no
+    /// gutter at all.
+    @Test(arguments: ["photos/receipt_scan.png", "tables/gloss_table.png", "pages/en_invoice.png", "pages/en_letter.png"])
+    func rowsReadAsOneBlockAreNoColumnsOfProse(path: String) throws {
+        let (_, _, block) = try block(path)
+        #expect(ColumnsReadAcross.proseGutter(in: block) == nil, "\(path): \(block.text)")
+    }
+}
