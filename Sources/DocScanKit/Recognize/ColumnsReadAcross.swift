@@ -31,17 +31,17 @@ enum ColumnsReadAcross {
     /// The fewest lines with a space at the gutter.
     static let leastLinesSpaced = 8
 
-    /// Where `block`'s lines run across a gutter between columns of prose: a page x in the gutter, and
-    /// the rows from the top of the first line cut by it to the bottom of the last; nil when they do not.
-    static func proseGutter(in block: RecognizedText) -> (x: Int, top: Int, bottom: Int)? {
+    /// Where `block`'s lines run across a gutter between columns of prose: a page x in the gutter; nil
+    /// when they do not.
+    static func proseGutter(in block: RecognizedText) -> Int? {
         guard let gutter = gutter(in: block) else { return nil }
         let pieces = gutter.pieces.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
         guard let share = ReadingOrder.continuedShare(pieces), share >= ReadingOrder.maximumContinuedShare else { return nil }
-        return (gutter.x, gutter.top, gutter.bottom)
+        return gutter.x
     }
 
     /// `image` read as one block a column at a time, their texts one after the other: with the side
-    /// right of `gutter.x` whitened, then with the side left of it whitened; nil for a page that is
+    /// right of `x` whitened, then with the side left of it whitened; nil for a page that is
     /// neither grey nor colour (a bilevel page), or when a side reads nothing.
     ///
     /// The whole height of each side, not only the rows the gutter runs through, and whitened rather
@@ -52,17 +52,12 @@ enum ColumnsReadAcross {
     /// the page's paper level, the cookbook page at 0.066, its shaded paper not of one level. A heading
     /// over both columns is read in two halves.
     static func readByColumn(
-        _ image: PixImage, at gutter: (x: Int, top: Int, bottom: Int), with recognizer: any Recognizer,
-        resolution: Int, deadline: PageDeadline
+        _ image: PixImage, splitAt x: Int, with recognizer: any Recognizer, resolution: Int, deadline: PageDeadline
     ) throws -> RecognizedText? {
-        let x = gutter.x
-        let others = [
-            [PageBox(x: x, y: 0, width: image.width - x, height: image.height)],
-            [PageBox(x: 0, y: 0, width: x, height: image.height)],
-        ]
+        let others = [PageBox(x: x, y: 0, width: image.width - x, height: image.height), PageBox(x: 0, y: 0, width: x, height: image.height)]
         var columns: [RecognizedText] = []
         for other in others {
-            guard let alone = image.whitening(other.filter { $0.width > 0 && $0.height > 0 }) else { return nil }
+            guard let alone = image.whitening([other]) else { return nil }
             let column = try recognizer.recognize(alone, resolution: resolution, deadline: deadline, singleBlock: true)
             guard !column.words.isEmpty else { return nil }
             columns.append(column)
@@ -77,7 +72,7 @@ enum ColumnsReadAcross {
 
     /// The place most of `block`'s lines have a wide space at, and the lines cut there into their pieces
     /// on either side; nil when fewer than `leastShareSpaced` of the lines reaching across any place have one.
-    static func gutter(in block: RecognizedText) -> (x: Int, top: Int, bottom: Int, pieces: [RecognizedSpan])? {
+    static func gutter(in block: RecognizedText) -> (x: Int, pieces: [RecognizedSpan])? {
         guard let typical = block.typicalLineHeight else { return nil }
         let narrowest = Int((narrowestGutter * Double(typical)).rounded(.up))
         let wordsOfLines = block.wordsOfEachLine()
@@ -104,13 +99,9 @@ enum ColumnsReadAcross {
             if spaced > best?.spaced ?? 0 { best = (x, spaced) }
         }
         guard let x = best?.x else { return nil }
-        var pieces: [RecognizedSpan] = [], top = Int.max, bottom = Int.min
+        var pieces: [RecognizedSpan] = []
         for line in lines where !line.words.isEmpty {
             let split = line.spaces.first { $0.start < x && x < $0.end }?.split
-            if split != nil, let box = line.words.dropFirst().reduce(line.words.first?.box, { $0?.union($1.box) }) {
-                top = min(top, box.y)
-                bottom = max(bottom, box.y + box.height)
-            }
             let sides = split.map { [Array(line.words[..<$0]), Array(line.words[$0...])] } ?? [line.words]
             for words in sides {
                 let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
@@ -118,6 +109,6 @@ enum ColumnsReadAcross {
                 pieces.append(RecognizedSpan(text: words.map(\.text).joined(separator: " "), confidence: confidence, box: box))
             }
         }
-        return (x, top, bottom, pieces)
+        return (x, pieces)
     }
 }

@@ -203,7 +203,7 @@ public final class TextRecognizer: PageStage {
                 var unread = blockUnread
                 if !first.words.isEmpty, !context.languages.hasUnspacedPrimary, let gutter = ColumnsReadAcross.proseGutter(in: block),
                    let columns = try ColumnsReadAcross.readByColumn(
-                    image, at: gutter, with: recognizer, resolution: resolution.dotsPerInch, deadline: context.deadline) {
+                    image, splitAt: gutter, with: recognizer, resolution: resolution.dotsPerInch, deadline: context.deadline) {
                     result = columns
                     segmentation = "columns"
                     unread = UnreadInk.lines(on: image, besides: columns, letters: letters)
