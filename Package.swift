@@ -66,6 +66,15 @@ let package = Package(
         // package pinned to a version of docscan build this flag; with 6.1 SwiftPM refused ("contains unsafe
         // build flags").
         .target(name: "CImageKernels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
+        // Tesseract's line images stored rather than compressed while it reads (CLineImages.h says how and why).
+        // Exported from the executable, so that Leptonica's calls bind to it before libpng's.
+        .target(
+            name: "CLineImages",
+            linkerSettings: [
+                .linkedLibrary("dl"),
+                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=png_set_compression_level"]),
+            ]
+        ),
         // The vocabulary every layer shares (scan mode, languages, page context and deadline, page and run
         // errors, exit statuses, recognized text, script predicates): no C library, no dependency.
         .target(name: "DocScanCore"),
@@ -78,7 +87,7 @@ let package = Package(
         // keeps raw pointers inside it.
         .target(
             name: "DocScanNative",
-            dependencies: ["DocScanCore", "CTesseract", "CLeptonica", "CExif", "CHeif", "CLibPQ", "CProcessSupport", "CImageKernels"]
+            dependencies: ["DocScanCore", "CTesseract", "CLeptonica", "CExif", "CHeif", "CLibPQ", "CProcessSupport", "CImageKernels", "CLineImages"]
         ),
         .target(
             name: "DocScanKit",

@@ -1,3 +1,4 @@
+internal import CLineImages
 internal import CTesseract
 import DocScanCore
 import Foundation
@@ -54,6 +55,10 @@ public final class TesseractEngine {
             api.setVariable("tessedit_do_invert", readsInvertedText ? "1" : "0")
         }
     }
+
+    /// How many line images Tesseract has written in this process stored rather than compressed
+    /// (`CLineImages.h`); stays 0 where the program's executable does not take Leptonica's PNG writes.
+    package static var storedLineImages: Int { docscan_stored_line_images() }
 
     /// Reads one page.
     /// - Parameters:
@@ -181,6 +186,9 @@ public final class TesseractEngine {
         // through the reading (10.6 MB less for a 300-dpi A4 page in accurate mode).
         if let copy = TessBaseAPIGetInputImage(api) { image.share(copy) }
         TessBaseAPISetSourceResolution(api, Int32(resolution))
+        // The PNG each line goes through inside Tesseract is stored, not compressed (`CLineImages.h`).
+        docscan_store_line_images(1)
+        defer { docscan_store_line_images(0) }
         let status: Int32
         if let remaining = deadline.remainingMilliseconds {
             guard remaining > 0 else { throw deadline.timedOut(during: "reading") }
