@@ -1,7 +1,7 @@
 #ifndef DOCSCAN_LINE_IMAGES_H
 #define DOCSCAN_LINE_IMAGES_H
 
-/// Tesseract 5.0 (Debian bookworm's libtesseract) hands each line it reads to its network as a PNG file in
+/// Tesseract 5.3 (Debian bookworm's libtesseract) hands each line it reads to its network as a PNG file in
 /// memory: `ImageData::SetPixInternal` writes the line's crop with Leptonica's `pixWriteMem(IFF_PNG)`, at
 /// zlib's default level and with libpng's adaptive row filters, and reads it straight back. That
 /// compression was 3.8% of an accurate English page's CPU (perf, eval/public) and costs more on grey
