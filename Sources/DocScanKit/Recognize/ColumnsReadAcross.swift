@@ -105,8 +105,8 @@ enum ColumnsReadAcross {
             let sides = split.map { [Array(line.words[..<$0]), Array(line.words[$0...])] } ?? [line.words]
             for words in sides {
                 let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
-                let confidence = words.map(\.confidence).reduce(0, +) / Double(words.count)
-                pieces.append(RecognizedSpan(text: words.map(\.text).joined(separator: " "), confidence: confidence, box: box))
+                let reading = LineReading(joining: words)
+                pieces.append(RecognizedSpan(text: reading.text, confidence: reading.confidence, box: box))
             }
         }
         return (x, pieces)

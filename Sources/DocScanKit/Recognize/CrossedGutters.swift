@@ -112,8 +112,7 @@ extension RecognizedText {
         func piece(_ words: [RecognizedSpan]) -> (box: PageBox, reading: LineReading) {
             let first = words[0].box, last = words[words.count - 1].box
             let box = PageBox(x: first.x, y: taken.box.y, width: last.x + last.width - first.x, height: taken.box.height)
-            let confidence = words.map(\.confidence).reduce(0, +) / Double(words.count)
-            return (box, LineReading(text: words.map(\.text).joined(separator: " "), confidence: confidence, words: words))
+            return (box, LineReading(joining: words))
         }
         let before = index > 0 ? index - 1 : nil
         let (leftBox, leftReading) = piece(left)

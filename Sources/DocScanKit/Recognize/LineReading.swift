@@ -38,3 +38,12 @@ struct LineReading {
         return LineReading(text: text, confidence: again.meanConfidence, words: words)
     }
 }
+
+extension LineReading {
+    /// `words` (not empty, left to right) as one line: their texts joined by spaces, their mean confidence.
+    /// (In an extension, so that the memberwise initializer stays.)
+    init(joining words: [RecognizedSpan]) {
+        precondition(!words.isEmpty, "a line of no words")
+        self.init(text: words.map(\.text).joined(separator: " "), confidence: words.map(\.confidence).reduce(0, +) / Double(words.count), words: words)
+    }
+}

@@ -60,10 +60,7 @@ enum StrayLines {
                 stray.insert(line)
                 continue
             }
-            let words = kept.map { page.words[$0] }
-            trimmed[line] = LineReading(
-                text: words.map(\.text).joined(separator: " "),
-                confidence: words.map(\.confidence).reduce(0, +) / Double(words.count), words: words)
+            trimmed[line] = LineReading(joining: kept.map { page.words[$0] })
         }
         page.replaceLines(trimmed)
         for (line, reading) in trimmed {
