@@ -10,7 +10,8 @@ import DocScanNative
 /// read with them. A photographed supply order lost its quantity column (CER 0.055), a Chinese manual
 /// page's table read its first column as garbage (`中央日志` as `有`). Rules are looked for a little
 /// lighter than Tesseract's threshold, as runs at least `runShare` of the page's width long (across or
-/// down), away from marks `thickest` thick; and only on a page ruled as a table (`tableRules`).
+/// down), away from marks `thickest` thick; and only on a page ruled as a table (`tableRules`) whose
+/// rules across are thin against its letters (`thinRuleShare`), not lines of print run together.
 enum RuleEraser {
     /// The shortest rule, as a share of the page's width: longer than any letter's stroke.
     static let runShare = 1.0 / 20
@@ -52,8 +53,13 @@ enum RuleEraser {
         // Pieces of one rule are joined across gaps narrower than a run (a photographed rule breaks
         // where it is faintest) before they are counted.
         guard let allAcross = dark.opened(width: run, height: 1),
-              let allAcrossJoined = allAcross.closed(width: run, height: 1),
-              count(allAcrossJoined, atLeast: (longEnough.across, 0)) >= tableRules.across,
+              let allAcrossJoined = allAcross.closed(width: run, height: 1)
+        else { return nil }
+        // The runs of print down the page measure how thick the rules across are, twice below.
+        let longRulesAcross = longRules(allAcrossJoined, atLeast: (longEnough.across, 0))
+        guard longRulesAcross.count >= tableRules.across,
+              let runsDown = dark.runLengths(down: true),
+              thinRules(longRulesAcross, of: allAcross, runsDown: runsDown, page: page, factor: factor) >= tableRules.across,
               let allDown = dark.opened(width: 1, height: run)
         else { return nil }
         // Measured under the long rules alone (those a table is counted by), not under every run a rule
@@ -63,7 +69,7 @@ enum RuleEraser {
             ? ruleThickness(
                 across: pixels(of: allAcross, joined: allAcrossJoined, atLeast: (longEnough.across, 0)),
                 down: pixels(of: allDown, joined: allDown.closed(width: 1, height: run), atLeast: (0, longEnough.down)),
-                in: dark).map { $0 + thickerThanRules }
+                in: dark, runsDown: runsDown).map { $0 + thickerThanRules }
             : nil
         let thickness = min(2 * thickest / factor, max(thickest / factor, measured ?? 0))
         let blot = thickness + 1
@@ -157,9 +163,9 @@ enum RuleEraser {
     /// blurred supply order, deblurred, had rules 5–8 px thick, and with every mark 8 px thick taken for
     /// print the eraser left pieces of them where they were thickest, read as `—=<«é«~N` (CER 0.22 fast,
     /// 0.026 with marks from 10 px print).
-    private static func ruleThickness(across: PixImage?, down: PixImage?, in dark: PixImage) -> Int? {
+    private static func ruleThickness(across: PixImage?, down: PixImage?, in dark: PixImage, runsDown: PixImage) -> Int? {
         let measures: [Int] = [(across, true), (down, false)].compactMap { rules, vertical in
-            guard let rules, let runs = dark.runLengths(down: vertical),
+            guard let rules, let runs = vertical ? runsDown : dark.runLengths(down: false),
                   let histogram = runs.greyHistogram(under: rules, x: 0, y: 0)
             else { return nil }
             return histogram.levels(reaching: [0.9])?.first
@@ -173,6 +179,36 @@ enum RuleEraser {
         joined?.keepingMarks(width: least.width, height: least.height)?.intersection(with: runs)
     }
 
+    /// A long rule across is thin when the runs of print down through its pixels measure, at the median,
+    /// under this share of the page's tall letters' height (`TextSizeResolution`). A photographed
+    /// table's rules measured 0.05–0.35 of its letters (eval/public's, eval/real's and Fixtures'
+    /// tables; the most, 0.26–0.35, Fixtures' blurred supply order deblurred). Lines of print whose
+    /// letters blur together into runs a rule long measure as their letters do: a 150-dpi book page
+    /// out of focus by a σ of 2.6 px and deblurred, 0.56–0.67; its 25 lines were taken for a table's
+    /// rules and its words painted over (CER 0.94).
+    static let thinRuleShare = 0.45
+
+    /// How many of the long rules across at `rules` (boxes in the mask, `factor` times smaller than
+    /// `page`) are thin against the print of `page` (`thinRuleShare`): the runs of print down the mask
+    /// (`runsDown`) through their pixels of `allAcross`. The letters are measured only when fewer than a
+    /// table's rules are thin against the smallest letters measured (`TextSizeResolution.smallestLetter`):
+    /// a table's rules 1–3 px thick need no measure. When the letters cannot be measured (too few), every
+    /// long rule counts, as before they were measured.
+    private static func thinRules(_ rules: [PageBox], of allAcross: PixImage, runsDown: PixImage, page: PixImage, factor: Int) -> Int {
+        // Each rule's median thickness in pixels of `page`; nil where it cannot be measured.
+        let thickness: [Double?] = rules.map { box in
+            guard let own = allAcross.cropped(to: box),
+                  let median = runsDown.greyHistogram(under: own, x: box.x, y: box.y)?.levels(reaching: [0.5])?.first
+            else { return nil }
+            return Double(median * factor)
+        }
+        func thin(under limit: Double) -> Int { thickness.filter { ($0 ?? 0) < limit }.count }
+        let thinAgainstAnyLetters = thin(under: thinRuleShare * Double(TextSizeResolution.smallestLetter))
+        guard thinAgainstAnyLetters < tableRules.across else { return thinAgainstAnyLetters }
+        guard let letters = TextSizeResolution.letterSize(of: page)?.height else { return rules.count }
+        return thin(under: thinRuleShare * Double(letters))
+    }
+
     /// Lines this close to the page's edge, as a share of its size, are the edge itself (a cut-out
     /// sheet's border, a book's facing page), not a table's rules: a cookbook photo's border and three
     /// rules between its recipes made a "table" (CER 0.037 → 0.057 erased).
@@ -181,13 +217,17 @@ enum RuleEraser {
     /// How many rules of `joined` (a mask whose rules' pieces are already joined) are at least `least`
     /// long and lie clear of its edges.
     private static func count(_ joined: PixImage, atLeast least: (width: Int, height: Int)) -> Int {
-        guard let rules = ComponentBoxes(of: joined, connectivity: 8) else { return 0 }
+        longRules(joined, atLeast: least).count
+    }
+
+    /// The boxes of the rules of `joined` that `count(_:atLeast:)` counts.
+    private static func longRules(_ joined: PixImage, atLeast least: (width: Int, height: Int)) -> [PageBox] {
+        guard let rules = ComponentBoxes(of: joined, connectivity: 8) else { return [] }
         let margin = (x: Int(edgeShare * Double(joined.width)), y: Int(edgeShare * Double(joined.height)))
-        return (0..<rules.count).filter {
-            let box = rules.frame(at: $0)
-            return box.width >= least.width && box.height >= least.height
+        return (0..<rules.count).map(rules.frame(at:)).filter { box in
+            box.width >= least.width && box.height >= least.height
                 && box.x >= margin.x && box.x + box.width <= joined.width - margin.x
                 && box.y >= margin.y && box.y + box.height <= joined.height - margin.y
-        }.count
+        }
     }
 }
