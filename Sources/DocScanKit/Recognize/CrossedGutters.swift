@@ -46,21 +46,30 @@ enum CrossedGutters {
     /// the words on either side).
     static func firstCut(in page: RecognizedText, typicalHeight: Int) -> (line: Int, x: Int)? {
         let wordsOfLines = page.wordsOfEachLine()
-        for (index, line) in page.lines.enumerated() {
-            let words = wordsOfLines[index].map { page.words[$0] }.sorted { $0.box.x < $1.box.x }
-            guard words.count >= 2 else { continue }
-            let narrowest = narrowestGutter * Double(max(line.box.height, typicalHeight))
-            for split in 1..<words.count {
-                let left = words[split - 1].box, right = words[split].box
-                let start = left.x + left.width, end = right.x
-                guard Double(end - start) >= narrowest,
-                      readsSomething(words[..<split]), readsSomething(words[split...]),
-                      isGutter(from: start, to: end, beside: index, of: page.lines, typicalHeight: typicalHeight)
+        let lines = page.lines.indices.map { index in
+            wordsOfLines[index].map { page.words[$0] }.sorted { $0.box.x < $1.box.x }
+        }
+        let spaces = page.lines.indices.map { index in
+            wideSpaces(in: lines[index], narrowest: narrowestGutter * Double(max(page.lines[index].box.height, typicalHeight)))
+        }
+        for (index, words) in lines.enumerated() {
+            for (start, end, split) in spaces[index] {
+                guard readsSomething(words[..<split]), readsSomething(words[split...]),
+                      isGutter(from: start, to: end, beside: index, of: page.lines, spaces: spaces, typicalHeight: typicalHeight)
                 else { continue }
                 return (index, (start + end) / 2)
             }
         }
         return nil
+    }
+
+    /// The spaces between a line's words (left to right) at least `narrowest` wide: where each begins
+    /// and ends, and the index of the word after it.
+    static func wideSpaces(in words: [RecognizedSpan], narrowest: Double) -> [(start: Int, end: Int, split: Int)] {
+        words.indices.dropFirst().compactMap { split in
+            let start = words[split - 1].box.x + words[split - 1].box.width, end = words[split].box.x
+            return Double(end - start) >= narrowest ? (start, end, split) : nil
+        }
     }
 
     /// Whether the space from `start` to `end` in line `index` is a gutter: within `reach`, at least
@@ -69,17 +78,23 @@ enum CrossedGutters {
     /// In it: the space may run on past the column's edge, the line's part before it a paragraph's short
     /// last line (`main boulevard.`). Rows, not lines on either side: a receipt's totals right of its
     /// item lines, above or below them, stand beside nothing (SROIE's receipts, not in the repository:
-    /// `SR @ 6%  6.60 0.40` under a left-hand block and over a right-hand one was cut in two).
-    static func isGutter(from start: Int, to end: Int, beside index: Int, of lines: [RecognizedSpan], typicalHeight: Int) -> Bool {
+    /// `SR @ 6%  6.60 0.40` under a left-hand block and over a right-hand one was cut in two). A line
+    /// with a wide space of its own (`spaces`) where this one's middle is does not run across it: it is
+    /// another line joined across the gutter (a magazine page's caption in the gutter joined to four
+    /// rows of the column right of it, in fast mode, was read row by row across the three).
+    static func isGutter(
+        from start: Int, to end: Int, beside index: Int, of lines: [RecognizedSpan],
+        spaces: [[(start: Int, end: Int, split: Int)]], typicalHeight: Int
+    ) -> Bool {
         let middle = ReadingOrder.middle(lines[index].box)
-        let tolerance = typicalHeight / 2
+        let tolerance = typicalHeight / 2, gutter = (start + end) / 2
         var before: [PageBox] = [], after: [PageBox] = [], across = 0
         for (other, line) in lines.enumerated() where other != index && !line.text.trimmingCharacters(in: .whitespaces).isEmpty {
             let box = line.box
             guard abs(ReadingOrder.middle(box) - middle) <= reach * Double(typicalHeight) else { continue }
             let left = box.x < start + tolerance, right = box.x + box.width > end - tolerance
             if left && right {
-                across += 1
+                if !spaces[other].contains(where: { $0.start < gutter && gutter < $0.end }) { across += 1 }
             } else if left {
                 before.append(box)
             } else if right {

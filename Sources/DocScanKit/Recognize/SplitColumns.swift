@@ -151,13 +151,15 @@ enum SplitColumns {
         }
 
         /// The first piece of a row standing to the right of the row's end, within the row's column (a
-        /// line above or below spans both), but read elsewhere.
+        /// line above or below spans both), but read elsewhere. A piece read right after the row is in
+        /// its place, though the rows were cut without it (`init` knows only the rows above it when it
+        /// cuts): moved there again, it would be moved for ever, and every move of the page undone.
         func rowPiece() -> (line: Int, after: Int?)? {
             for (row, _) in rows {
                 guard let last = row.last else { continue }
                 let middle = ReadingOrder.middle(boxes[last])
                 let pieces = rows(middleFrom: middle - 2 * height, to: middle + 2 * height).map(\.lines)
-                    .filter { $0 != row }.compactMap(\.first).filter { isPiece($0, of: row) }
+                    .filter { $0 != row }.compactMap(\.first).filter { $0 != last + 1 && isPiece($0, of: row) }
                 if let nearest = pieces.min(by: { boxes[$0].x < boxes[$1].x }) { return move(nearest, after: last) }
             }
             return nil

@@ -103,6 +103,45 @@ struct CrossedGuttersTests {
         #expect(right.allSatisfy(order.contains))
     }
 
+    /// The same page in fast mode (its boxes, fewer of its lines): the caption's lines joined to the
+    /// right column's rows as well as to the left column's. The other lines joined across the gap
+    /// between the caption and the right column have a wide space there too: they do not run across it
+    /// as a heading would, and do not keep it from being cut.
+    @Test func linesJoinedAcrossTheSameGutterDoNotHideIt() {
+        var rows: [(line: RecognizedSpan, words: [RecognizedSpan])] = []
+        for index in 0..<5 {
+            rows.append(Self.row([("a line of the left column, \(index)", 162, 418)], y: 1270 + 31 * index, height: 25))
+            rows.append(Self.row([("a line of the right, \(index)", 1013, 297)], y: 1270 + 31 * index, height: 25))
+        }
+        rows += [
+            Self.row([("main boulevard.", 162, 162), ("THE TERRA-COTTA", 625, 220),
+                      ("city’s western walls and the Adriatic, he’d", 895, 415)], y: 1417, height: 32),
+            Self.row([("You hear a lot about revenge in Croa-", 191, 387), ("ROOFS OF", 684, 104),
+                      ("placed a collection of phosphorous shells", 895, 416)], y: 1454, height: 27),
+            Self.row([("tia—people want to get even, and they", 162, 417), ("DUBROVNIK,", 665, 142),
+                      ("and cluster bombs (“two hundred and", 896, 415)], y: 1482, height: 29),
+            Self.row([("want their land back. (The Serbs now con-", 162, 416), ("DAMAGED DURING", 636, 203),
+                      ("forty-seven bomblets inside”).", 897, 302)], y: 1512, height: 30),
+            Self.row([("trol a third of Croatia, a slender shard of a", 163, 418)], y: 1547, height: 23),
+            Self.row([("state with Dubrovnik near its southern", 163, 419)], y: 1579, height: 20),
+            Self.row([("tip.) This doesn’t augur well for peace or", 164, 419)], y: 1610, height: 25),
+            Self.row([("for the return of tourists, which Dubrovnik", 163, 423)], y: 1641, height: 23),
+            Self.row([("THE SHELLING,", 652, 171)], y: 1538, height: 16),
+            Self.row([("ARE MOSTLY", 671, 160), (":", 1220, 10)], y: 1566, height: 18),
+            Self.row([("RESTORED NOW.", 650, 181), ("several grenades are hurled into the", 900, 418)], y: 1578, height: 28),
+            Self.row([("Are there still risks? One official said", 928, 387)], y: 1547, height: 22),
+            Self.row([("Dubrovnik region every few days. So far", 903, 419)], y: 1609, height: 27),
+            Self.row([("they’ve exploded harmlessly in fields, but", 905, 420)], y: 1640, height: 27),
+        ]
+        var read = Self.page(rows)
+        #expect(CrossedGutters.split(&read) == 9)
+        // No line runs from the caption into the right column but the caption's line with a stray mark.
+        let crossing = read.lines.filter { $0.box.x < 850 && $0.box.x + $0.box.width > 895 }.map { $0.text }
+        #expect(crossing == ["ARE MOSTLY :"])
+        let lines = read.lines.map { $0.text }
+        #expect(["ROOFS OF", "placed a collection of phosphorous shells", "RESTORED NOW.", "DAMAGED DURING"].allSatisfy(lines.contains))
+    }
+
     /// A price list Tesseract read row by row: its rows run across the gaps between its columns, so
     /// the gaps are no gutters, and the rows stay whole.
     @Test func aTableReadRowByRowKeepsItsRows() {

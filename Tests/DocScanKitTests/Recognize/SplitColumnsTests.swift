@@ -44,6 +44,31 @@ struct SplitColumnsTests {
         #expect(read.words.map(\.text) == expected)
     }
 
+    /// A piece read right after its row stays where it is, though the rows were cut without it: the row
+    /// spanning both (`Vinko …` and `in Bosnia …`, joined by then) is read after them. The magazine page
+    /// of the photo stress set in dim light, fast mode (its boxes, fewer of its lines): the piece was
+    /// moved after its row again and again, every move of the page was undone, and the page's columns
+    /// stayed read row by row across them (CER 0.42). The piece of a cut line read at the end goes back.
+    @Test func aPieceAlreadyAfterItsRowStaysAndTheOtherMovesHold() {
+        var read = RecognizedText.blocks([
+            line("a whole line of the page over both of its columns", x: 165, y: 1600, width: 1170, height: 24),
+            line("the left part of a justified line", x: 165, y: 1640, width: 500, height: 24),
+            line("prewar economy.", x: 165, y: 1712, width: 173, height: 18),
+            line("General Ratko Mladić, commander of all Serb forces", x: 772, y: 1704, width: 563, height: 24),
+            line("Vinko Milutinovitch turned his battered face from", x: 195, y: 1735, width: 537, height: 21),
+            line("in Bosnia, who said he’d “make sure Dubrovnik has a", x: 777, y: 1735, width: 565, height: 25),
+            line("the wheel of his beat-up Volvo taxi and said, “There nice tourist season.”", x: 167, y: 1766, width: 1179, height: 27),
+            line("and its right part, read last", x: 700, y: 1640, width: 635, height: 24),
+        ])
+        #expect(SplitColumns.join(&read) == 1)
+        #expect(read.lines.map(\.text) == [
+            "a whole line of the page over both of its columns", "the left part of a justified line",
+            "and its right part, read last", "prewar economy.", "General Ratko Mladić, commander of all Serb forces",
+            "Vinko Milutinovitch turned his battered face from", "in Bosnia, who said he’d “make sure Dubrovnik has a",
+            "the wheel of his beat-up Volvo taxi and said, “There nice tourist season.”",
+        ])
+    }
+
     /// A short justified line cut at its widest space, its right piece read after the next column
     /// (Fixtures/photos/inset_columns, fast mode): the piece goes back after its line. The next
     /// column's line beside it is no piece: no line of either column spans both.
