@@ -134,10 +134,15 @@ extension RecognizedText {
     /// for first), until `next` finds none.
     /// - Returns: how many lines were moved. Moves that do not settle within one per line contradict each
     ///   other (one line moved back and forth for ever): the page is then left as it was, and 0 returned.
+    ///   A move that leaves the line where it is ends the moves, the others kept: asked again, `next`
+    ///   would ask for it for ever, and every move of the page would be undone as contradictory (the
+    ///   split-columns step once did so on a magazine page, `SplitColumns.rowPiece`).
     mutating func moveLines(_ next: ([RecognizedSpan]) -> (line: Int, after: Int?)?) -> Int {
         let original = self
         for moved in 0...original.lines.count {
             guard let move = next(lines) else { return moved }
+            // Put after the line that stands before it once it is taken out: where it is.
+            guard move.line != (move.after.map { $0 + 1 } ?? 0) else { return moved }
             guard moved < original.lines.count else { break }
             guard let taken = removeLine(at: move.line) else { return moved }
             insertLine(taken.box, taken.reading, after: move.after)
