@@ -56,7 +56,9 @@ struct PhotoFixtureTests {
         let record = try #require(try PageSource(root: (root ?? Self.folder).appendingPathComponent(file)).list().pages.map(pipeline.process).first)
         if !["pale_desk_curl.jpg", "blurred_curl.jpg"].contains(file) { #expect(record.cleanup?.pageWidened == nil, "\(file): \(record.cleanup?.pageWidened ?? [])") }
         if file != "shaded_table.jpg" { #expect(record.cleanup?.bandsReversed == 0, "\(file): \(record.cleanup?.bandsReversed ?? 0) bands") }
-        if !file.hasPrefix("planks_letter") { #expect(record.cleanup?.pagePulledIn == nil, "\(file): \(record.cleanup?.pagePulledIn ?? [])") }
+        if !file.hasPrefix("planks_letter"), file != "curled_report.jpg" {
+            #expect(record.cleanup?.pagePulledIn == nil, "\(file): \(record.cleanup?.pagePulledIn ?? [])")
+        }
         return record
     }
 
@@ -823,6 +825,23 @@ struct PhotoFixtureTests {
         #expect(cleanup.curlModel != nil, "\(mode): no curl model")
         let cer = CharacterErrorRate.of(record.text, reference: try truth("planks_letter_en"), chinese: false)
         #expect(cer <= 0.01, "\(mode) CER \(cer)")
+    }
+
+    /// `curled_report`: Fixtures' lab report curled at its left end, the frame's left border taken for
+    /// that side. Its print keeps less than twice as far from that border as from the sheet's right
+    /// side, so measured against the opposite side the border stayed (a wedge of desk in the page: CER
+    /// 0.046 fast, 0.042 accurate); against the nearest of the other three sides it is pulled in.
+    @Test(arguments: [ScanMode.fast, .accurate])
+    func aFrameBorderFartherThanTheNearestMarginIsPulledIn(mode: ScanMode) throws {
+        let record = try scan("curled_report.jpg", mode: mode, languages: "chi_sim,eng")
+        let cleanup = try #require(record.cleanup)
+        #expect(cleanup.pageMethod == "edges" && cleanup.pagePulledIn == ["left"],
+                "\(mode): \(cleanup.pageMethod ?? "no sheet"), pulled in \(cleanup.pagePulledIn ?? [])")
+        // The right corners, found by the sheet's own edges, within 1% of the photo's diagonal.
+        let error = try cornerError(record, try geometry("curled_report"), corners: [1, 2])
+        #expect(error <= 0.01, "\(mode): corner error \(error)")
+        let cer = CharacterErrorRate.of(record.text, reference: try truth("curled_report"), chinese: true)
+        #expect(cer <= 0.025, "\(mode) CER \(cer)")
     }
 
     @Test func aScannedReceiptKeepsEveryRow() throws {
