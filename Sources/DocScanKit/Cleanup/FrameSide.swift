@@ -13,8 +13,8 @@ import Foundation
 /// planks a German letter read at CER 0.35 by the frame's side, 0.003 pulled in; a curled receipt
 /// 0.50 → 0.14. The nearest side, not the opposite one: a page's foot often keeps twice the margin of
 /// its head (a footer, a short last page), and a Chinese manual page on planks in a 12-MP frame, its
-/// faint top edge lost among the planks' seams, kept the frame's top (its head 1.9 times as far from
-/// it as its foot from the bottom): its table's rows came out sheared, read at 0.34 (fast) and 0.33
+/// faint top edge lost among the planks' seams, kept the frame's top (measured against its foot's
+/// margin, the side stayed): its table's rows came out sheared, read at 0.34 (fast) and 0.33
 /// (accurate); pulled in, 0.10 and 0.04. Fixtures' curled lab report so too (its left side): 0.046 →
 /// 0.014 and 0.042 → 0.008.
 enum FrameSide {

@@ -828,9 +828,9 @@ struct PhotoFixtureTests {
     }
 
     /// `curled_report`: Fixtures' lab report curled at its left end, the frame's left border taken for
-    /// that side. Its print keeps less than twice as far from that border as from the sheet's right
-    /// side, so measured against the opposite side the border stayed (a wedge of desk in the page: CER
-    /// 0.046 fast, 0.042 accurate); against the nearest of the other three sides it is pulled in.
+    /// that side. Measured against the print's margin at the sheet's right side, the border stayed (a
+    /// wedge of desk in the page: CER 0.046 fast, 0.042 accurate); against the nearest of the other
+    /// three sides it is pulled in.
     @Test(arguments: [ScanMode.fast, .accurate])
     func aFrameBorderFartherThanTheNearestMarginIsPulledIn(mode: ScanMode) throws {
         let record = try scan("curled_report.jpg", mode: mode, languages: "chi_sim,eng")
