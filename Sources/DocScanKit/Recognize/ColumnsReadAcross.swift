@@ -79,11 +79,7 @@ enum ColumnsReadAcross {
         // Each line's words left to right, and its wide spaces between them.
         let lines: [(words: [RecognizedSpan], spaces: [(start: Int, end: Int, split: Int)])] = wordsOfLines.map { indices in
             let words = indices.map { block.words[$0] }.sorted { $0.box.x < $1.box.x }
-            let spaces = words.indices.dropFirst().compactMap { split -> (start: Int, end: Int, split: Int)? in
-                let start = words[split - 1].box.x + words[split - 1].box.width, end = words[split].box.x
-                return end - start >= narrowest ? (start, end, split) : nil
-            }
-            return (words, spaces)
+            return (words, CrossedGutters.wideSpaces(in: words, narrowest: Double(narrowest)))
         }
         // The candidate places: the middles of the wide spaces.
         var best: (x: Int, spaced: Int)?
