@@ -56,6 +56,9 @@ Pages:
                    outer rules converging; their corners in the .json (table_corners)
   tight_table      ruled_table's flat page in the stress set's close scene (seed 2102): cut to the print
                    and a fifth of its margin, lit unevenly, the table's outer rules converging
+  glared_letter    desk_letter under a lamp's reflection on glossy paper: a soft elliptical highlight
+                   over the right of its text, its middle 78% of the way to white (print there keeps
+                   about a fifth of its contrast), saved again as JPEG
 
 All text is original, written for docscan (CC0). Names, shops, addresses and phone numbers are
 fictional.
@@ -1274,6 +1277,10 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
                     "form: ruled_table's flat page photographed close up at a tilt (keystone 0.72), cut to its "
                     "print and a fifth of its margin: no edge of the sheet shows, the paper lit unevenly; "
                     "phone-like JPEG"),
+    "glared_letter": ("eng", "photo", "glare",
+                      "letter: the desk_letter photo under a lamp's reflection on glossy paper (a soft "
+                      "elliptical highlight over the right of its text, 78% of the way to white at its "
+                      "middle), saved again as a phone's JPEG"),
     "blurred_letter": ("eng", "photo", "blur",
                        "letter: the tilted_letter photo out of focus (Gaussian blur of 1/1000 of its longer "
                        "side, 2.1 px), saved again as a phone's JPEG"),
@@ -1303,7 +1310,7 @@ ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt
          "shaded_table", "blurred_letter", "blurred_table", "curled_report", "planks_report",
          "shadowed_invoice", "bowed_letter", "planks_letter",
          "planks_letter_en", "inset_columns", "blurred_curl", "shaken_report", "close_notice", "shaken_table",
-         "close_table", "tight_table"]
+         "close_table", "tight_table", "glared_letter"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
 # Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
 # stress set's own en_letter__curl; the other seeds are none of the stress set's (501-596), so the
@@ -1318,6 +1325,9 @@ STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": 
 FLAT_SCENES = {"close_table": ("ruled_table", "aside", 1804), "tight_table": ("ruled_table", "close", 2102)}
 OUT_OF_FOCUS = {"blurred_letter": ("tilted_letter", 1000), "blurred_table": ("ruled_table", 1000),
                 "blurred_curl": ("pale_desk_curl", 900)}
+# name -> (the photo it is made from, the highlight's box as shares of the frame (left, top, right,
+# bottom), its strength at the middle out of 255): as scripts/make_real_variants.py's glare.
+GLARED = {"glared_letter": ("desk_letter", (0.36, 0.2, 0.76, 0.5), 200)}
 # name -> (the photo it is made from, the smear's length in pixels, down the photo)
 SHAKEN = {"shaken_table": ("ruled_table", 6)}
 BODY = {"curled_book": ("serif", 12), "desk_letter": ("sans", 12), "receipt_counter": ("mono", 7.7),
@@ -1421,6 +1431,22 @@ def main(argv=None):
             gt = open(os.path.join(a.out, base + ".gt.txt"), encoding="utf-8").read().rstrip("\n").split("\n")
             meta = json.load(open(os.path.join(a.out, base + ".json"), encoding="utf-8"))
             meta["out_of_focus"] = {"photo": base + ".jpg", "gaussian_radius_px": round(radius, 2)}
+        elif name in GLARED:
+            # another fixture's photo under a lamp's reflection: an ellipse of white laid over it,
+            # softened by a blur of 8% of the frame's shorter side, saved again as a phone's JPEG
+            base, box, strength = GLARED[name]
+            source = Image.open(os.path.join(a.out, base + ".jpg")).convert("RGB")
+            w, h = source.size
+            mask = Image.new("L", source.size, 0)
+            ImageDraw.Draw(mask).ellipse((box[0] * w, box[1] * h, box[2] * w, box[3] * h), fill=strength)
+            mask = mask.filter(ImageFilter.GaussianBlur(0.08 * min(w, h)))
+            img = Image.composite(Image.new("RGB", source.size, (255, 255, 255)), source, mask)
+            path = os.path.join(a.out, name + ".jpg")
+            img.save(path, quality=85, optimize=True)
+            gt = open(os.path.join(a.out, base + ".gt.txt"), encoding="utf-8").read().rstrip("\n").split("\n")
+            meta = json.load(open(os.path.join(a.out, base + ".json"), encoding="utf-8"))
+            meta["glare"] = {"photo": base + ".jpg", "ellipse_box_of_frame": list(box), "strength": strength,
+                             "blur_px": round(0.08 * min(w, h), 1)}
         elif name in SHAKEN:
             # another fixture's photo as if the camera had moved down while the shutter was open: each
             # pixel the mean of itself and the length - 1 below it (the bottom row repeated), saved again
@@ -1473,14 +1499,14 @@ def main(argv=None):
         write_text(os.path.join(a.out, name + ".gt.txt"), gt_text(gt))
         write_text(os.path.join(a.out, name + ".json"), dump_json(meta))
         print(f"{name}: {w}x{h}, {os.path.getsize(path)} bytes, {len([g for g in gt if g])} text lines")
-    if not a.only:
-        with open(os.path.join(a.out, "manifest.tsv"), "w", encoding="utf-8", newline="\n") as f:
-            f.write("name\tsource\tlicense\tlang\tkind\tvariant\tnotes\n")
-            for name in ORDER:
-                lang, kind, variant, notes = NOTES[name]
-                fonts = "fonts-noto-cjk" if lang.startswith("chi_sim") else "fonts-dejavu-core"
-                f.write(f"{name}\toriginal text written for docscan\tCC0-1.0\t{lang}\t{kind}\t"
-                        f"{variant}\t{notes}; fonts from {fonts}\n")
+    # The manifest is NOTES in ORDER: written whole also when --only made some pages.
+    with open(os.path.join(a.out, "manifest.tsv"), "w", encoding="utf-8", newline="\n") as f:
+        f.write("name\tsource\tlicense\tlang\tkind\tvariant\tnotes\n")
+        for name in ORDER:
+            lang, kind, variant, notes = NOTES[name]
+            fonts = "fonts-noto-cjk" if lang.startswith("chi_sim") else "fonts-dejavu-core"
+            f.write(f"{name}\toriginal text written for docscan\tCC0-1.0\t{lang}\t{kind}\t"
+                    f"{variant}\t{notes}; fonts from {fonts}\n")
     return 0
 
 

@@ -1535,3 +1535,179 @@ void docscan_shear_columns(const uint32_t *src, int width, int height, int src_w
         pack_row(line, width, dst + (long)y * dst_words_per_line);
     }
 }
+
+void docscan_tile_print_contrast(const uint32_t *tophat, int width, int height, int words_per_line, int tile,
+                                 int least, float over_median, float share, float *contrast) {
+    int columns = (width + tile - 1) / tile, rows = (height + tile - 1) / tile;
+    uint32_t counts[256];
+    for (int row = 0; row < rows; row++) {
+        int top = row * tile, bottom = top + tile < height ? top + tile : height;
+        for (int column = 0; column < columns; column++) {
+            int left = column * tile, right = left + tile < width ? left + tile : width;
+            for (int level = 0; level < 256; level++) counts[level] = 0;
+            for (int y = top; y < bottom; y++) {
+                const uint32_t *line = tophat + (long)y * words_per_line;
+                for (int x = left; x < right; x++) counts[(line[x >> 2] >> (24 - 8 * (x & 3))) & 0xff]++;
+            }
+            long pixels = (long)(bottom - top) * (right - left), seen = 0;
+            int median = 0;
+            while (median < 255 && (seen += counts[median]) * 2 < pixels) median++;
+            int from = (int)ceilf(over_median * (float)median);
+            from = from > least ? from : least;
+            long strokes = 0;
+            for (int level = from + 1; level < 256; level++) strokes += counts[level];
+            float *out = contrast + (long)row * columns + column;
+            if (strokes < 1 || (float)strokes < share * (float)pixels) {
+                *out = -1;
+                continue;
+            }
+            // The 75th percentile of the strokes: at least a quarter of them are this much darker.
+            long rank = 0, quarter = strokes / 4;
+            int level = 255;
+            while (level > from && (rank += counts[level]) <= quarter) level--;
+            *out = (float)level;
+        }
+    }
+}
+
+void docscan_deepen_print(const uint32_t *src, const uint32_t *tophat, int width, int height, int src_words_per_line,
+                          int tophat_words_per_line, const float *gains, int columns, int rows, int tile,
+                          uint32_t *dst, int dst_words_per_line, uint8_t *line) {
+    for (int y = 0; y < height; y++) {
+        // Between the centres of the tile rows above and below.
+        float fy = ((float)y + 0.5f) / (float)tile - 0.5f;
+        fy = fy < 0 ? 0 : fy > (float)(rows - 1) ? (float)(rows - 1) : fy;
+        int r0 = (int)fy, r1 = r0 + 1 < rows ? r0 + 1 : r0;
+        float wy = fy - (float)r0;
+        const uint32_t *row = src + (long)y * src_words_per_line, *hat = tophat + (long)y * tophat_words_per_line;
+        for (int x = 0; x < width; x++) {
+            float fx = ((float)x + 0.5f) / (float)tile - 0.5f;
+            fx = fx < 0 ? 0 : fx > (float)(columns - 1) ? (float)(columns - 1) : fx;
+            int c0 = (int)fx, c1 = c0 + 1 < columns ? c0 + 1 : c0;
+            float wx = fx - (float)c0;
+            float gain = (1 - wy) * ((1 - wx) * gains[r0 * columns + c0] + wx * gains[r0 * columns + c1]) +
+                         wy * ((1 - wx) * gains[r1 * columns + c0] + wx * gains[r1 * columns + c1]);
+            int level = (int)((row[x >> 2] >> (24 - 8 * (x & 3))) & 0xff);
+            int depth = (int)((hat[x >> 2] >> (24 - 8 * (x & 3))) & 0xff);
+            float value = (float)level - (gain - 1) * (float)depth + 0.5f;
+            line[x] = (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : (int)value);
+        }
+        pack_row(line, width, dst + (long)y * dst_words_per_line);
+    }
+}
+
+void docscan_tile_levels(const uint32_t *data, int width, int height, int words_per_line, int tile, float share,
+                         float *levels) {
+    int columns = (width + tile - 1) / tile, rows = (height + tile - 1) / tile;
+    uint32_t counts[256];
+    for (int row = 0; row < rows; row++) {
+        int top = row * tile, bottom = top + tile < height ? top + tile : height;
+        for (int column = 0; column < columns; column++) {
+            int left = column * tile, right = left + tile < width ? left + tile : width;
+            for (int level = 0; level < 256; level++) counts[level] = 0;
+            for (int y = top; y < bottom; y++) {
+                const uint32_t *line = data + (long)y * words_per_line;
+                for (int x = left; x < right; x++) counts[(line[x >> 2] >> (24 - 8 * (x & 3))) & 0xff]++;
+            }
+            long pixels = (long)(bottom - top) * (right - left), seen = 0, wanted = (long)(share * (float)pixels);
+            int level = 0;
+            while (level < 255 && (seen += counts[level]) <= wanted) level++;
+            levels[(long)row * columns + column] = (float)level;
+        }
+    }
+}
+
+/// van Herk's running extreme over `k` values centred on each, of rows (`extreme_rows_*`: each row of
+/// `in`, `width` x `height` bytes, into `out`; `forward` and `backward` hold a row each) or of columns
+/// (`extreme_columns_*`: a whole row at a time; `forward` and `backward` hold the whole image). In blocks
+/// of `k`, `forward[j]` is the extreme from j's block's start to j and `backward[j]` from j to its
+/// block's end; a whole window [i - r, i + r] spans the end of one block and the start of the next (or
+/// is one block), so its extreme is that of backward[i - r] and forward[i + r]. Windows cut by the
+/// image's edges are taken one by one. One function per extreme, so each loop compiles to vector code.
+#define DOCSCAN_EXTREME_FILTERS(NAME, PICK)                                                                   \
+static void extreme_rows_##NAME(const uint8_t *in, uint8_t *out, int width, int height, int k,                 \
+                                uint8_t *forward, uint8_t *backward) {                                       \
+    int r = k / 2;                                                                                            \
+    for (int y = 0; y < height; y++) {                                                                       \
+        const uint8_t *x = in + (long)y * width;                                                             \
+        uint8_t *o = out + (long)y * width;                                                                  \
+        for (int start = 0; start < width; start += k) {                                                     \
+            int end = start + k < width ? start + k : width;                                                 \
+            forward[start] = x[start];                                                                       \
+            for (int i = start + 1; i < end; i++) forward[i] = PICK(forward[i - 1], x[i]);                   \
+            backward[end - 1] = x[end - 1];                                                                  \
+            for (int i = end - 2; i >= start; i--) backward[i] = PICK(backward[i + 1], x[i]);                \
+        }                                                                                                     \
+        for (int i = r; i < width - r; i++) o[i] = PICK(backward[i - r], forward[i + r]);                    \
+        for (int i = 0; i < width; i++) {                                                                    \
+            if (i == r && width - r > r) i = width - r;                                                      \
+            int a = i - r < 0 ? 0 : i - r, b = i + r > width - 1 ? width - 1 : i + r;                        \
+            uint8_t e = x[a];                                                                                \
+            for (int j = a + 1; j <= b; j++) e = PICK(e, x[j]);                                              \
+            o[i] = e;                                                                                        \
+        }                                                                                                     \
+    }                                                                                                         \
+}                                                                                                             \
+static void extreme_columns_##NAME(const uint8_t *in, uint8_t *out, int width, int height, int k,              \
+                                   uint8_t *forward, uint8_t *backward) {                                    \
+    int r = k / 2;                                                                                            \
+    for (int start = 0; start < height; start += k) {                                                        \
+        int end = start + k < height ? start + k : height;                                                   \
+        for (int i = 0; i < width; i++) forward[(long)start * width + i] = in[(long)start * width + i];      \
+        for (int y = start + 1; y < end; y++) {                                                              \
+            const uint8_t *x = in + (long)y * width, *p = forward + (long)(y - 1) * width;                   \
+            uint8_t *f = forward + (long)y * width;                                                          \
+            for (int i = 0; i < width; i++) f[i] = PICK(p[i], x[i]);                                         \
+        }                                                                                                     \
+        for (int i = 0; i < width; i++) backward[(long)(end - 1) * width + i] = in[(long)(end - 1) * width + i]; \
+        for (int y = end - 2; y >= start; y--) {                                                             \
+            const uint8_t *x = in + (long)y * width, *n = backward + (long)(y + 1) * width;                  \
+            uint8_t *g = backward + (long)y * width;                                                         \
+            for (int i = 0; i < width; i++) g[i] = PICK(n[i], x[i]);                                         \
+        }                                                                                                     \
+    }                                                                                                         \
+    for (int y = 0; y < height; y++) {                                                                       \
+        uint8_t *o = out + (long)y * width;                                                                  \
+        if (y >= r && y < height - r) {                                                                      \
+            const uint8_t *g = backward + (long)(y - r) * width, *f = forward + (long)(y + r) * width;       \
+            for (int i = 0; i < width; i++) o[i] = PICK(g[i], f[i]);                                         \
+            continue;                                                                                         \
+        }                                                                                                     \
+        int a = y - r < 0 ? 0 : y - r, b = y + r > height - 1 ? height - 1 : y + r;                          \
+        for (int i = 0; i < width; i++) o[i] = in[(long)a * width + i];                                      \
+        for (int j = a + 1; j <= b; j++) {                                                                   \
+            const uint8_t *x = in + (long)j * width;                                                         \
+            for (int i = 0; i < width; i++) o[i] = PICK(o[i], x[i]);                                         \
+        }                                                                                                     \
+    }                                                                                                         \
+}
+
+#define DOCSCAN_LARGER(a, b) ((a) > (b) ? (a) : (b))
+#define DOCSCAN_SMALLER(a, b) ((a) < (b) ? (a) : (b))
+DOCSCAN_EXTREME_FILTERS(largest, DOCSCAN_LARGER)
+DOCSCAN_EXTREME_FILTERS(least, DOCSCAN_SMALLER)
+
+long docscan_black_tophat_scratch(int width, int height) {
+    long n = (long)width * height;
+    return 4 * n + 3 * ((long)(width > height ? width : height) + 4);
+}
+
+void docscan_black_tophat(const uint32_t *src, int width, int height, int src_words_per_line, int size,
+                          uint32_t *dst, int dst_words_per_line, uint8_t *scratch) {
+    long n = (long)width * height, longest = (width > height ? width : height) + 4;
+    uint8_t *p = scratch, *q = scratch + n, *forward = scratch + 2 * n, *backward = scratch + 3 * n;
+    uint8_t *row_forward = scratch + 4 * n, *row_backward = row_forward + longest, *line = row_backward + longest;
+    int k = size < 1 ? 1 : size;
+    for (int y = 0; y < height; y++) unpack_row(src + (long)y * src_words_per_line, width, p + (long)y * width);
+    // The closing: the largest level over the square, then the least of those.
+    extreme_rows_largest(p, q, width, height, k, row_forward, row_backward);
+    extreme_columns_largest(q, p, width, height, k, forward, backward);
+    extreme_rows_least(p, q, width, height, k, row_forward, row_backward);
+    extreme_columns_least(q, p, width, height, k, forward, backward);
+    for (int y = 0; y < height; y++) {
+        const uint8_t *closed = p + (long)y * width;
+        unpack_row(src + (long)y * src_words_per_line, width, line);
+        for (int x = 0; x < width; x++) line[x] = (uint8_t)(closed[x] - line[x]);
+        pack_row(line, width, dst + (long)y * dst_words_per_line);
+    }
+}

@@ -221,7 +221,6 @@ void docscan_deconvolve_boxes(const uint32_t *src, int width, int height, int sr
 /// How many floats `docscan_deconvolve_boxes`'s scratch holds for an image `width` x `height` whose
 /// longest box is `longest` long.
 long docscan_deconvolve_boxes_scratch(int width, int height, int longest);
-#endif
 
 /// An 8-bit image with each column x moved down by `shifts[x]` pixels (up, when negative) into `dst`
 /// (`width` x `dst_height`): dst(x, y) = src(x, y - shifts[x]), rows beyond the source's taken from
@@ -229,3 +228,37 @@ long docscan_deconvolve_boxes_scratch(int width, int height, int longest);
 /// gives the source again. `line` is scratch for a row of (`width` + 3) / 4 * 4 bytes.
 void docscan_shear_columns(const uint32_t *src, int width, int height, int src_words_per_line, const int32_t *shifts,
                            uint32_t *dst, int dst_height, int dst_words_per_line, uint8_t *line);
+
+/// Fills the 8-bit image `dst` with the black top-hat of the 8-bit image `src` (both `width` x `height`,
+/// Leptonica's layout): each pixel's closing over the `size` x `size` square around it (the largest
+/// level in that square, then the least of those; the square cut at the image's edges) less the
+/// pixel. Each pass is van Herk's running extreme, a few comparisons a pixel whatever the size; the
+/// columns' passes run over whole rows at a time. Leptonica's `pixTophat` took 17–24 ms of a
+/// 1-megapixel page. `scratch` holds `docscan_black_tophat_scratch` bytes.
+void docscan_black_tophat(const uint32_t *src, int width, int height, int src_words_per_line, int size,
+                          uint32_t *dst, int dst_words_per_line, uint8_t *scratch);
+
+/// How many bytes `docscan_black_tophat`'s scratch holds for an image `width` x `height`.
+long docscan_black_tophat_scratch(int width, int height);
+
+/// The contrast of the print in each `tile` x `tile` square of an 8-bit black top-hat image (each pixel:
+/// how much darker it is than its neighbourhood's closing) in Leptonica's layout, row by row into
+/// `contrast` (one float a tile): the 75th percentile of the tile's stroke pixels, those whose top-hat is
+/// over `least` and over `over_median` times the tile's median (its paper's grain), or -1 when under
+/// `share` of the tile's pixels are such (paper, grain, a stray stroke's end).
+void docscan_tile_print_contrast(const uint32_t *tophat, int width, int height, int words_per_line, int tile,
+                                 int least, float over_median, float share, float *contrast);
+
+/// The level under which `share` of the pixels of each `tile` x `tile` square of an 8-bit image in
+/// Leptonica's layout lie, row by row into `levels` (one float a tile).
+void docscan_tile_levels(const uint32_t *data, int width, int height, int words_per_line, int tile, float share,
+                         float *levels);
+
+/// Fills the 8-bit image `dst` with `src` (both `width` x `height`, Leptonica's layout) darkened by its
+/// black top-hat `tophat` times (gain - 1), the gain taken bilinearly between the centres of the
+/// `columns` x `rows` tiles of side `tile` in `gains`: print made fainter in part of the page (a lamp's
+/// glare) deepened back, while flat areas (paper, a shaded cell) are left as they are.
+void docscan_deepen_print(const uint32_t *src, const uint32_t *tophat, int width, int height, int src_words_per_line,
+                          int tophat_words_per_line, const float *gains, int columns, int rows, int tile,
+                          uint32_t *dst, int dst_words_per_line, uint8_t *line);
+#endif

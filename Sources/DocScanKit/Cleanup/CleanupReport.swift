@@ -50,6 +50,9 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// Whether print and paper were so close (faded print) that the background step separated them at
     /// their midpoint instead of Leptonica's fixed level.
     public var lowContrast = false
+    /// The share of the page's print made faint over part of it (a lamp's glare), when that print was
+    /// deepened back (`FaintPrint`); nil when none was.
+    @ExplicitNull public var faintPrint: Double?
     /// The width of the box that blurred the page's dotted print into strokes (`DottedPrint`); nil when
     /// its print is not dotted.
     @ExplicitNull public var dotsJoined: Int?
@@ -96,7 +99,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// under 1 reduced for large print; nil when it was not.
     @ExplicitNull public var enlargement: Double?
 
-    /// Milliseconds per step: `sharpen`, `find_page`, `warp`, `background`, `dots`, `despeckle`, `deskew`, `dewarp`, `rules`, `bands`, `border`, `enlarge` (only the steps that ran; a
+    /// Milliseconds per step: `sharpen`, `find_page`, `warp`, `background`, `faint_print`, `dots`, `despeckle`, `deskew`, `dewarp`, `rules`, `bands`, `border`, `enlarge` (only the steps that ran; a
     /// step run twice, on a sheet warped again enlarged, counts both times).
     public var stepsMs: [String: Double] = [:]
 
@@ -124,6 +127,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         _inkLevel = try container.decode(ExplicitNull<Int>.self, forKey: .inkLevel)
         _paperLevel = try container.decode(ExplicitNull<Int>.self, forKey: .paperLevel)
         lowContrast = try flag(.lowContrast)
+        _faintPrint = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .faintPrint))
         dewarped = try flag(.dewarped)
         _dotsJoined = ExplicitNull(wrappedValue: try container.decodeIfPresent(Int.self, forKey: .dotsJoined))
         _specks = try container.decode(ExplicitNull<Double>.self, forKey: .specks)
@@ -147,7 +151,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         case sharpness, sharpened, streak, smearLength = "smear_length", blurSigma = "blur_sigma", pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", pagePulledIn = "page_pulled_in", printConvergence = "print_convergence", warped, pageNote = "page_note", stepsMs = "steps_ms",
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
-             inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast",
+             inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast", faintPrint = "faint_print",
              dewarped, lineBend = "line_bend", curlLines = "curl_lines", curlModel = "curl_model", dotsJoined = "dots_joined", specks, despeckled,
              rulesErased = "rules_erased", bandsReversed = "bands_reversed", borderPainted = "border_painted", letterHeight = "letter_height", enlargement = "enlarged"
     }

@@ -18,6 +18,9 @@ public struct PageCleaner: PageStage {
         /// Warp a curled sheet along its traced sides (`CurvedSides`), not by its corners alone. Off,
         /// a curled sheet's lines are left to the curl step, as a book page's are.
         public var followCurvedSides = true
+        /// Deepen print made faint over part of a photographed page, by a lamp's glare (`FaintPrint`),
+        /// after its background is evened out.
+        public var deepenFaintPrint = false
         /// Join print made of separate dots into strokes (`DottedPrint`).
         public var joinDots = false
         /// Paint over a dark border along the page's edge that pulls Tesseract's split into the print
@@ -53,6 +56,7 @@ public struct PageCleaner: PageStage {
             options.sharpenBlurredPrint = true
             options.eraseRules = true
             options.joinDots = true
+            options.deepenFaintPrint = true
             options.paintDarkBorder = true
             options.reverseBands = true
             options.longestSide = PageLoader.workingSize(for: mode)
@@ -305,6 +309,14 @@ public struct PageCleaner: PageStage {
             }
         }
         if options.normalizeBackground { log.lap("background") }
+        if options.deepenFaintPrint, log.report.backgroundNormalized {
+            if let deepened = FaintPrint.deepened(image, asShot: page) {
+                image = deepened.image
+                log.report.faintPrint = deepened.faintShare
+                log.keep("faint_print", image)
+            }
+            log.lap("faint_print")
+        }
         if options.joinDots, image.depth == 8 {
             if let joined = DottedPrint.joined(image) {
                 image = joined.image
