@@ -1536,6 +1536,17 @@ void docscan_shear_columns(const uint32_t *src, int width, int height, int src_w
     }
 }
 
+/// The levels of the pixels of an 8-bit image in Leptonica's layout in columns [left, right) of rows
+/// [top, bottom), counted into `counts` (256 entries, zeroed here).
+static void count_tile(const uint32_t *data, int words_per_line, int left, int right, int top, int bottom,
+                       uint32_t *counts) {
+    for (int level = 0; level < 256; level++) counts[level] = 0;
+    for (int y = top; y < bottom; y++) {
+        const uint32_t *line = data + (long)y * words_per_line;
+        for (int x = left; x < right; x++) counts[(line[x >> 2] >> (24 - 8 * (x & 3))) & 0xff]++;
+    }
+}
+
 void docscan_tile_print_contrast(const uint32_t *tophat, int width, int height, int words_per_line, int tile,
                                  int least, float over_median, float share, float *contrast) {
     int columns = (width + tile - 1) / tile, rows = (height + tile - 1) / tile;
@@ -1544,11 +1555,7 @@ void docscan_tile_print_contrast(const uint32_t *tophat, int width, int height, 
         int top = row * tile, bottom = top + tile < height ? top + tile : height;
         for (int column = 0; column < columns; column++) {
             int left = column * tile, right = left + tile < width ? left + tile : width;
-            for (int level = 0; level < 256; level++) counts[level] = 0;
-            for (int y = top; y < bottom; y++) {
-                const uint32_t *line = tophat + (long)y * words_per_line;
-                for (int x = left; x < right; x++) counts[(line[x >> 2] >> (24 - 8 * (x & 3))) & 0xff]++;
-            }
+            count_tile(tophat, words_per_line, left, right, top, bottom, counts);
             long pixels = (long)(bottom - top) * (right - left), seen = 0;
             int median = 0;
             while (median < 255 && (seen += counts[median]) * 2 < pixels) median++;
@@ -1604,11 +1611,7 @@ void docscan_tile_levels(const uint32_t *data, int width, int height, int words_
         int top = row * tile, bottom = top + tile < height ? top + tile : height;
         for (int column = 0; column < columns; column++) {
             int left = column * tile, right = left + tile < width ? left + tile : width;
-            for (int level = 0; level < 256; level++) counts[level] = 0;
-            for (int y = top; y < bottom; y++) {
-                const uint32_t *line = data + (long)y * words_per_line;
-                for (int x = left; x < right; x++) counts[(line[x >> 2] >> (24 - 8 * (x & 3))) & 0xff]++;
-            }
+            count_tile(data, words_per_line, left, right, top, bottom, counts);
             long pixels = (long)(bottom - top) * (right - left), seen = 0, wanted = (long)(share * (float)pixels);
             int level = 0;
             while (level < 255 && (seen += counts[level]) <= wanted) level++;
