@@ -1536,45 +1536,68 @@ void docscan_shear_columns(const uint32_t *src, int width, int height, int src_w
     }
 }
 
-/// The levels of the pixels of an 8-bit image in Leptonica's layout in columns [left, right) of rows
-/// [top, bottom), counted into `counts` (256 entries, zeroed here).
-static void count_tile(const uint32_t *data, int words_per_line, int left, int right, int top, int bottom,
-                       uint32_t *counts) {
-    for (int level = 0; level < 256; level++) counts[level] = 0;
-    for (int y = top; y < bottom; y++) {
-        const uint32_t *line = data + (long)y * words_per_line;
-        for (int x = left; x < right; x++) counts[(line[x >> 2] >> (24 - 8 * (x & 3))) & 0xff]++;
-    }
-}
-
-void docscan_tile_print_contrast(const uint32_t *tophat, int width, int height, int words_per_line, int tile,
-                                 int least, float over_median, float share, float *contrast) {
+/// Calls `measure` for each `tile` x `tile` square of an 8-bit image in Leptonica's layout, row by row,
+/// with the count of each of its levels (256), its number of pixels, `context`, and where its float goes
+/// in `out`.
+static void each_tile(const uint32_t *data, int width, int height, int words_per_line, int tile,
+                      void (*measure)(const uint32_t *counts, long pixels, const void *context, float *out),
+                      const void *context, float *out) {
     int columns = (width + tile - 1) / tile, rows = (height + tile - 1) / tile;
     uint32_t counts[256];
     for (int row = 0; row < rows; row++) {
         int top = row * tile, bottom = top + tile < height ? top + tile : height;
         for (int column = 0; column < columns; column++) {
             int left = column * tile, right = left + tile < width ? left + tile : width;
-            count_tile(tophat, words_per_line, left, right, top, bottom, counts);
-            long pixels = (long)(bottom - top) * (right - left), seen = 0;
-            int median = 0;
-            while (median < 255 && (seen += counts[median]) * 2 < pixels) median++;
-            int from = (int)ceilf(over_median * (float)median);
-            from = from > least ? from : least;
-            long strokes = 0;
-            for (int level = from + 1; level < 256; level++) strokes += counts[level];
-            float *out = contrast + (long)row * columns + column;
-            if (strokes < 1 || (float)strokes < share * (float)pixels) {
-                *out = -1;
-                continue;
+            for (int level = 0; level < 256; level++) counts[level] = 0;
+            for (int y = top; y < bottom; y++) {
+                const uint32_t *line = data + (long)y * words_per_line;
+                for (int x = left; x < right; x++) counts[(line[x >> 2] >> (24 - 8 * (x & 3))) & 0xff]++;
             }
-            // The 75th percentile of the strokes: at least a quarter of them are this much darker.
-            long rank = 0, quarter = strokes / 4;
-            int level = 255;
-            while (level > from && (rank += counts[level]) <= quarter) level--;
-            *out = (float)level;
+            measure(counts, (long)(bottom - top) * (right - left), context, out + (long)row * columns + column);
         }
     }
+}
+
+struct print_contrast_settings { int least; float over_median, share; };
+
+/// A tile's print contrast from its top-hat's levels (`docscan_tile_print_contrast`).
+static void print_contrast_of(const uint32_t *counts, long pixels, const void *context, float *out) {
+    const struct print_contrast_settings *settings = context;
+    long seen = 0;
+    int median = 0;
+    while (median < 255 && (seen += counts[median]) * 2 < pixels) median++;
+    int from = (int)ceilf(settings->over_median * (float)median);
+    from = from > settings->least ? from : settings->least;
+    long strokes = 0;
+    for (int level = from + 1; level < 256; level++) strokes += counts[level];
+    if (strokes < 1 || (float)strokes < settings->share * (float)pixels) {
+        *out = -1;
+        return;
+    }
+    // The 75th percentile of the strokes: at least a quarter of them are this much darker.
+    long rank = 0, quarter = strokes / 4;
+    int level = 255;
+    while (level > from && (rank += counts[level]) <= quarter) level--;
+    *out = (float)level;
+}
+
+void docscan_tile_print_contrast(const uint32_t *tophat, int width, int height, int words_per_line, int tile,
+                                 int least, float over_median, float share, float *contrast) {
+    struct print_contrast_settings settings = {least, over_median, share};
+    each_tile(tophat, width, height, words_per_line, tile, print_contrast_of, &settings, contrast);
+}
+
+/// The level under which a share (`context`, a float) of a tile's pixels lie (`docscan_tile_levels`).
+static void level_of(const uint32_t *counts, long pixels, const void *context, float *out) {
+    long seen = 0, wanted = (long)(*(const float *)context * (float)pixels);
+    int level = 0;
+    while (level < 255 && (seen += counts[level]) <= wanted) level++;
+    *out = (float)level;
+}
+
+void docscan_tile_levels(const uint32_t *data, int width, int height, int words_per_line, int tile, float share,
+                         float *levels) {
+    each_tile(data, width, height, words_per_line, tile, level_of, &share, levels);
 }
 
 void docscan_deepen_print(const uint32_t *src, const uint32_t *tophat, int width, int height, int src_words_per_line,
@@ -1600,23 +1623,6 @@ void docscan_deepen_print(const uint32_t *src, const uint32_t *tophat, int width
             line[x] = (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : (int)value);
         }
         pack_row(line, width, dst + (long)y * dst_words_per_line);
-    }
-}
-
-void docscan_tile_levels(const uint32_t *data, int width, int height, int words_per_line, int tile, float share,
-                         float *levels) {
-    int columns = (width + tile - 1) / tile, rows = (height + tile - 1) / tile;
-    uint32_t counts[256];
-    for (int row = 0; row < rows; row++) {
-        int top = row * tile, bottom = top + tile < height ? top + tile : height;
-        for (int column = 0; column < columns; column++) {
-            int left = column * tile, right = left + tile < width ? left + tile : width;
-            count_tile(data, words_per_line, left, right, top, bottom, counts);
-            long pixels = (long)(bottom - top) * (right - left), seen = 0, wanted = (long)(share * (float)pixels);
-            int level = 0;
-            while (level < 255 && (seen += counts[level]) <= wanted) level++;
-            levels[(long)row * columns + column] = (float)level;
-        }
     }
 }
 

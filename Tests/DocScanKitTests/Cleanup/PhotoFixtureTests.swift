@@ -799,15 +799,10 @@ struct PhotoFixtureTests {
         // The left corners come off the frame's border to the sheet's (curled) left end: within 3.5% of
         // the photo's diagonal of its true corners (by the frame's border, 6.6% and 13%); the right
         // ones, found by the sheet's own edges, within 1%.
-        let corners = try #require(cleanup.pageCorners).scaled(by: 1 / (record.scale ?? 1)).corners
-        let sheet = try geometry("planks_letter").clockwise
-        let width = Double(try #require(record.originalWidth)), height = Double(try #require(record.originalHeight))
-        let diagonal = (width * width + height * height).squareRoot()
-        for (index, corner) in corners.enumerated() {
-            let error = ((corner.x - sheet[index].0) * (corner.x - sheet[index].0)
-                + (corner.y - sheet[index].1) * (corner.y - sheet[index].1)).squareRoot() / diagonal
-            #expect(error <= (index == 0 || index == 3 ? 0.035 : 0.01), "\(mode) corner \(index): \(corner), error \(error)")
-        }
+        let sheet = try geometry("planks_letter")
+        let left = try cornerError(record, sheet, corners: [0, 3]), right = try cornerError(record, sheet, corners: [1, 2])
+        #expect(left <= 0.035, "\(mode): left corners' error \(left)")
+        #expect(right <= 0.01, "\(mode): right corners' error \(right)")
         let cer = CharacterErrorRate.of(record.text, reference: try truth("planks_letter"), chinese: false)
         #expect(cer <= 0.02, "\(mode) CER \(cer)")
     }
