@@ -1277,6 +1277,10 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
                     "form: ruled_table's flat page photographed close up at a tilt (keystone 0.72), cut to its "
                     "print and a fifth of its margin: no edge of the sheet shows, the paper lit unevenly; "
                     "phone-like JPEG"),
+    "folded_letter": ("deu+eng", "photo", "fold",
+                      "letter: Fixtures/pages/de_brief folded in three across, its top and bottom thirds "
+                      "rising 17 and 16 degrees from the desk, the top one turned from the light and about "
+                      "as dark as the pale wood; phone-like JPEG 2100x2800"),
     "glared_letter": ("eng", "photo", "glare",
                       "letter: the desk_letter photo under a lamp's reflection on glossy paper (a soft "
                       "elliptical highlight over the right of its text, 78% of the way to white at its "
@@ -1310,7 +1314,7 @@ ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt
          "shaded_table", "blurred_letter", "blurred_table", "curled_report", "planks_report",
          "shadowed_invoice", "bowed_letter", "planks_letter",
          "planks_letter_en", "inset_columns", "blurred_curl", "shaken_report", "close_notice", "shaken_table",
-         "close_table", "tight_table", "glared_letter"]
+         "close_table", "tight_table", "glared_letter", "folded_letter"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
 # Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
 # stress set's own en_letter__curl; the other seeds are none of the stress set's (501-596), so the
@@ -1319,7 +1323,7 @@ STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": 
                  "planks_report": ("zh_lab_report", "curl", 605), "shadowed_invoice": ("en_invoice", "shadowband", 1204),
                  "bowed_letter": ("en_letter", "curl", 1031), "planks_letter": ("de_brief", "curl", 717),
                  "planks_letter_en": ("en_letter", "curl", 1301), "shaken_report": ("zh_lab_report", "motion", 1402),
-                 "close_notice": ("zh_notice", "close", 1512)}
+                 "close_notice": ("zh_notice", "close", 1512), "folded_letter": ("de_brief", "folded", 3113)}
 # A photo fixture's flat page (at 3 px per point, as --flat writes it) in a scene of make_photo_stress.py:
 # name -> (the photo fixture, kind, seed).
 FLAT_SCENES = {"close_table": ("ruled_table", "aside", 1804), "tight_table": ("ruled_table", "close", 2102)}
@@ -1412,6 +1416,9 @@ def main(argv=None):
                     "corners": corners_dict(notes["corners"]),
                     "page_fraction_of_frame": round(quad_area(notes["corners"]) / (w * h), 3),
                     "rotation_deg_clockwise": notes["angle"], "keystone_top_to_bottom": notes["keystone"]}
+            if "folds" in notes:
+                # Degrees its panels rise from the desk: the top third, the bottom third, each half.
+                meta["folds_deg"] = {"top": notes["folds"][0], "bottom": notes["folds"][1], "halves": notes["folds"][2]}
             if "print_corners" in notes:
                 # A close-up: the sheet's corners lie outside the photo; its print's box's inside.
                 meta["print_corners"] = corners_dict(notes["print_corners"])

@@ -18,6 +18,11 @@ light and camera on a desk scene:
   motion      camera shake: a 7-px horizontal smear
   slant       camera shake at a slant: a 7-px smear 10-35 degrees from the horizontal, either way
   dim         dim light: a darker exposure with heavy sensor noise
+one of the sheet's shape:
+  folded      a letter that came in an envelope: folded in three across (its top and bottom thirds
+              rising 8-22 degrees from the desk) and often in half down its middle as well (each half
+              rising 3-10 degrees), lit from one side, each panel as bright as it faces the light, a
+              thin shade along each crease
 and one of framing:
   close       a close-up at a tilt: a 12 MP frame cut to the print and a fifth of its margin, strong
               keystone (the top 72-85% of the bottom), the sheet's edges outside the frame but for
@@ -48,6 +53,7 @@ SOURCES = [(PUB, "phototest", "tif", "eng"), (PUB, "eurotext", "tif", "eng+deu+f
            (FIX, "zh_lab_report", "png", "chi_sim+eng"), (FIX, "zh_notice", "png", "chi_sim+eng")]
 KINDS = ["desk", "dark", "white", "landscape", "shadowband", "curl", "big", "steep"]
 LIGHT_KINDS = ["glare", "warm", "motion", "dim", "slant"]
+SHAPE_KINDS = ["folded"]
 # Close-ups: a 12 MP frame cut to the print, strong keystone, little turn, seeds of their own.
 CLOSE_UPS = ("close", "aside")
 
@@ -118,6 +124,70 @@ def smeared(rgb, length, angle):
                     out += wx * wy * padded[pad + oy:pad + oy + fh, pad + ox:pad + ox + fw]
     return out / len(steps)
 
+class Fold:
+    """A sheet folded in three across (creases at a third and two thirds of its height) and, when
+    `half` is not 0, in half down its middle, lying on the desk with its middle third flat and its
+    other panels rising towards the camera, seen from straight above at `distance` (page units) from
+    the page's centre before the photo's own tilt (`placed`'s homography) is added.
+
+    Flat page point (u, v) -> folded point (X, Y, Z): each panel keeps its length along the sheet, so
+    a panel rising by an angle a covers cos(a) of it across the desk and rises sin(a) per unit;
+    projected (x, y) = centre + (X, Y - centre) * distance / (distance - Z)."""
+
+    def __init__(self, paper, top, bottom, half, distance):
+        self.W, self.H = paper
+        self.v1, self.v2 = self.H / 3, 2 * self.H / 3
+        self.top, self.bottom, self.half = math.radians(top), math.radians(bottom), math.radians(half)
+        self.distance = distance
+        self._u = np.linspace(-50, self.W + 50, 20001)
+        self._v = np.linspace(-50, self.H + 50, 20001)
+        self._X = self.across(self._u)[0]
+        self._Y = self.down(self._v)[0]
+
+    def across(self, u):
+        """X and Z of the vertical fold for u."""
+        d = np.asarray(u, float) - self.W / 2
+        return self.W / 2 + d * math.cos(self.half), np.abs(d) * math.sin(self.half)
+
+    def down(self, v):
+        """Y and Z of the folds across for v."""
+        v = np.asarray(v, float)
+        above = np.clip(self.v1 - v, 0, None); below = np.clip(v - self.v2, 0, None)
+        y = v + above * (1 - math.cos(self.top)) - below * (1 - math.cos(self.bottom))
+        return y, above * math.sin(self.top) + below * math.sin(self.bottom)
+
+    def forward(self, u, v):
+        x, zx = self.across(u); y, zy = self.down(v)
+        s = self.distance / (self.distance - zx - zy)
+        return self.W / 2 + (x - self.W / 2) * s, self.H / 2 + (y - self.H / 2) * s
+
+    def inverse(self, x, y):
+        x = np.asarray(x, float); y = np.asarray(y, float)
+        u, v = x.copy(), y.copy()
+        for _ in range(12):
+            z = self.across(u)[1] + self.down(v)[1]
+            s = (self.distance - z) / self.distance
+            u = np.interp(self.W / 2 + (x - self.W / 2) * s, self._X, self._u)
+            v = np.interp(self.H / 2 + (y - self.H / 2) * s, self._Y, self._v)
+        return u, v
+
+    def shade(self, u, v, light):
+        """Each panel's brightness under a light from `light` (x, y, z), the flat panel's as 1, and a
+        thin shade along each crease."""
+        d = u - self.W / 2
+        gx = np.sign(d) * math.tan(self.half)
+        gy = np.where(v < self.v1, -math.tan(self.top), np.where(v > self.v2, math.tan(self.bottom), 0.0))
+        n = np.stack([-gx, -gy, np.ones_like(gx)], axis=-1)
+        n /= np.linalg.norm(n, axis=-1, keepdims=True)
+        l = np.asarray(light, float); l /= np.linalg.norm(l)
+        lit = np.clip(n @ l, 0, None) / l[2]
+        b = 0.45 + 0.55 * lit
+        crease = np.exp(-((v - self.v1) / 1.5) ** 2) + np.exp(-((v - self.v2) / 1.5) ** 2)
+        if self.half:
+            crease = crease + np.exp(-(d / 1.5) ** 2)
+        return (b * (1 - 0.18 * np.clip(crease, 0, 1))).astype(np.float32)
+
+
 def make(src, kind, seed):
     rng = np.random.default_rng(seed)
     cov = coverage(src)
@@ -156,6 +226,11 @@ def make(src, kind, seed):
                       lift=paper[1] * float(rng.uniform(0.015, 0.03)))
         # forward: flat -> curled (in page units) -> homography; inverse: out -> hinv -> curl.inverse
         inv = lambda X, Y: curl.inverse(*P.apply_h(hinv, X, Y))
+    elif kind == "folded":
+        fold = Fold(paper, top=float(rng.uniform(8, 22)), bottom=float(rng.uniform(8, 22)),
+                    half=float(rng.uniform(3, 10)) if rng.random() < 0.6 else 0.0,
+                    distance=paper[1] * float(rng.uniform(1.6, 2.4)))
+        inv = lambda X, Y: fold.inverse(*P.apply_h(hinv, X, Y))
     else:
         inv = lambda X, Y: P.apply_h(hinv, X, Y)
     c, m, u, v = P.warp(cov, 1.0, inv, size)
@@ -163,6 +238,9 @@ def make(src, kind, seed):
     if kind == "curl":
         t = np.clip(1 - u / (paper[0] * 0.35), 0, 1)
         shade = shade * (1 - 0.35 * t ** 2)
+    if kind == "folded":
+        side = float(rng.uniform(-1, 1))
+        shade = shade * fold.shade(u, v, (side, float(rng.uniform(-0.6, 0.6)), 1.6))
     bg = background(kind, rng, c.shape)
     bg *= (1 - 0.35 * P.shadow_of(m, float(rng.uniform(-20, 20)), float(rng.uniform(0, 20)), 20))[:, :, None]
     if kind == "shadowband":
@@ -182,9 +260,12 @@ def make(src, kind, seed):
     img = P.finish(rgb, rng, blur=float(rng.uniform(0.7, 1.3)), noise=noise)
     # The sheet's corners in the photo: the flat page's, curled (its left ones rise), then projected.
     flat = [(0, 0), (paper[0], 0), (paper[0], paper[1]), (0, paper[1])]
-    curled = [tuple(float(c) for c in curl.forward(u, v)) for u, v in flat] if kind == "curl" else flat
+    curled = [tuple(float(c) for c in curl.forward(u, v)) for u, v in flat] if kind == "curl" else \
+        [tuple(float(c) for c in fold.forward(u, v)) for u, v in flat] if kind == "folded" else flat
     corners = [tuple(round(float(c), 1) for c in P.apply_h(hm, x, y)) for x, y in curled]
     notes = dict(angle=round(angle, 1), keystone=round(k, 2), scale=round(s, 2), corners=corners)
+    if kind == "folded":
+        notes["folds"] = [round(math.degrees(a), 1) for a in (fold.top, fold.bottom, fold.half)]
     if kind in CLOSE_UPS:
         # Corners in the cut photo's pixels (the sheet's lie outside it), and the print's box's too.
         cut = close_cut(cov, hm, paper, size)

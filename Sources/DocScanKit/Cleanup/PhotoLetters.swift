@@ -8,8 +8,9 @@ struct PhotoLetters {
     let factor: Double
     let width: Int, height: Int
     let reducedWidth: Int, reducedHeight: Int
-    /// The pieces, in the reduced copy's pixels (`TextBeyondSheet.letters(in:)`).
+    /// The pieces, in the reduced copy's pixels (`TextBeyondSheet.letters(in:)`): letters, and words.
     let letters: [TextBeyondSheet.Letter]
+    let words: [TextBeyondSheet.Letter]
 
     /// - Parameter reduced: `image` already reduced by a factor (the orient stage's copy), taken when the
     ///   factor is this one: the same pixels, and one reduction of the photo fewer (a Latin photo was
@@ -20,15 +21,15 @@ struct PhotoLetters {
         let factor = min(1, TextBeyondSheet.workingSize / Double(max(image.width, image.height)))
         let copy = reduced.flatMap { $0.factor == factor ? $0.image : nil }
         guard let small = factor < 1 ? copy ?? image.scaled(by: factor) : image,
-              let letters = TextBeyondSheet.letters(in: small)
+              let pieces = TextBeyondSheet.letters(in: small)
         else { return nil }
-        (self.factor, width, height, self.letters) = (factor, image.width, image.height, letters)
+        (self.factor, width, height, letters, words) = (factor, image.width, image.height, pieces.letters, pieces.words)
         (reducedWidth, reducedHeight) = (small.width, small.height)
     }
 
-    /// Letters already found on a photo `width` × `height` pixels, at its own size.
-    init(letters: [TextBeyondSheet.Letter], width: Int, height: Int) {
-        (factor, self.width, self.height, self.letters) = (1, width, height, letters)
+    /// Letters (and words) already found on a photo `width` × `height` pixels, at its own size.
+    init(letters: [TextBeyondSheet.Letter], words: [TextBeyondSheet.Letter] = [], width: Int, height: Int) {
+        (factor, self.width, self.height, self.letters, self.words) = (1, width, height, letters, words)
         (reducedWidth, reducedHeight) = (width, height)
     }
 

@@ -6,14 +6,15 @@ import DocScanNative
 /// than a pale desk; a shadow across the sheet) cuts through its text, and the warp throws the rest of
 /// every line away. A real paper edge has the desk beyond it, never print. So letters just outside a side,
 /// as many as a fair share of those just inside it, mean the side is wrong: it is moved out, parallel to
-/// itself, past the last letter of the run that reaches it, and the page is warped from there.
+/// itself, past the last letter of the run that reaches it, and the page is warped from there. Words
+/// (letters the reduction joined) count as the letters they are wide.
 enum TextBeyondSheet {
     /// The reduced copy's longer side: the stress set's sheets had letters 7–27 px tall there.
     static let workingSize = 1600.0
     /// How far outside and inside a side letters count as next to it, in letter heights.
     static let reach = 3.0
     /// Letters next to a side, outside it and inside it, that make it cut text: at least this many on
-    /// each side of it (a real edge has the sheet's margin inside it)...
+    /// each side of it (a real edge has the sheet's margin inside it), a word counting by its width...
     static let fewestCutLetters = 12
     /// ... and outside, at least this share of those inside.
     static let cutShare = 0.3
@@ -31,11 +32,12 @@ enum TextBeyondSheet {
     /// text at most `farthest` of the sheet's size, and a bright region can hold half a sheet or less.
     /// A crumpled paper photographed on a white desk, its lower half turned from the light, was found
     /// down to its fold; moved out once, its bottom side still cut four lines of two columns and a
-    /// section (lines 390–404 and the conclusion of a journal page lost).
+    /// section (lines 390–404 and the conclusion of a journal page lost). A side moved once lies on
+    /// paper: it is moved again by the print ahead of it alone, followed past wider gaps (`movedSideGap`).
     static func widened(_ quad: PageQuad, letters photo: PhotoLetters) -> (quad: PageQuad, sides: [String])? {
         var current = quad, moved = Set<Int>()
         for _ in 0..<rounds {
-            guard let wider = widenedOnce(current, letters: photo) else { break }
+            guard let wider = widenedOnce(current, letters: photo, moved: moved) else { break }
             current = wider.quad
             moved.formUnion(wider.sides)
         }
@@ -50,17 +52,20 @@ enum TextBeyondSheet {
 
     /// `quad` with each side that cuts text moved out past it once, and the sides moved (indexes into
     /// `PageQuad.sides`).
-    private static func widenedOnce(_ quad: PageQuad, letters photo: PhotoLetters) -> (quad: PageQuad, sides: [Int])? {
+    private static func widenedOnce(_ quad: PageQuad, letters photo: PhotoLetters, moved: Set<Int>) -> (quad: PageQuad, sides: [Int])? {
         guard let (sheet, _, height) = photo.inside(quad) else { return nil }
         let sides = sheet.sides
         guard sides.count == 4 else { return nil }
-        let letters = photo.letters
-        // Letter-sized pieces only: the desk's grain and specks make smaller and longer ones.
-        let sized = letters.filter { Double($0.height) >= 0.5 * height && Double($0.height) <= 2 * height }
+        // Letter-high pieces only: the desk's grain and specks make smaller and longer ones. Words closer
+        // to the sheet's letters' height (`wordHeights`): a dim photo's noise joins into long pieces too.
+        let sized = photo.letters.filter { Double($0.height) >= 0.5 * height && Double($0.height) <= 2 * height }
+            + photo.words.filter { wordHeights.contains(Double($0.height) / height) }
         var offsets = [Double](repeating: 0, count: 4)
         for (index, side) in sides.enumerated() {
             let across = index.isMultiple(of: 2) ? sheet.flatSize.height : sheet.flatSize.width
-            if let offset = cut(side, letters: sized, height: height, across: across) { offsets[index] = offset }
+            if let offset = cut(side, letters: sized, height: height, across: across, movedBefore: moved.contains(index)) {
+                offsets[index] = offset
+            }
         }
         guard offsets.contains(where: { $0 > 0 }) else { return nil }
         // Each side moved out along its normal by its offset.
@@ -69,53 +74,96 @@ enum TextBeyondSheet {
         return (widened, offsets.indices.filter { offsets[$0] > 0 })
     }
 
-    /// A letter-sized piece of print, in the reduced copy's pixels.
+    /// A letter-sized piece of print, or a word's (letters joined), in the reduced copy's pixels.
     struct Letter {
         var centre: PageQuad.Point
         var height: Int
         /// Half its box's longer side: how far it reaches from its centre, at most.
         var halfExtent: Double
+        /// How many letters it counts as: 1 for a letter, its width in letter heights for a word.
+        var weight = 1.0
+        /// Half its box's width, for a word: how far it reaches across a side is then its box's half
+        /// along the side's normal, not its half length.
+        var halfWidth: Double?
+
+        /// How far it reaches from its centre across `side`.
+        func reach(across side: PageQuad.Side) -> Double {
+            guard let halfWidth else { return halfExtent }
+            return abs(side.normalX) * halfWidth + abs(side.normalY) * Double(height) / 2
+        }
     }
 
-    /// The pieces of print of `image` no wider than three times their height, split from the paper
-    /// after its background is evened out (a shaded curl keeps its print).
-    static func letters(in image: PixImage) -> [Letter]? {
+    /// The pieces of print of `image` no wider than three times their height (letters), and those up to
+    /// `widestWord` times (words), split from the paper after its background is evened out (a shaded
+    /// curl keeps its print).
+    static func letters(in image: PixImage) -> (letters: [Letter], words: [Letter])? {
         guard let even = image.backgroundNormalized(foregroundThreshold: 100),
               let ink = even.binarizedAsTesseractWould(),
               let components = ComponentBoxes(of: ink, connectivity: 8)
         else { return nil }
         let tallest = image.height / 20
-        var letters: [Letter] = []
+        var letters: [Letter] = [], words: [Letter] = []
         for index in 0..<components.count {
             let box = components.frame(at: index)
-            guard box.height >= 4, box.height <= tallest, box.width <= 3 * box.height else { continue }
-            letters.append(Letter(
-                centre: PageQuad.Point(x: Double(box.x) + Double(box.width) / 2, y: Double(box.y) + Double(box.height) / 2),
-                height: box.height, halfExtent: Double(max(box.width, box.height)) / 2))
+            guard box.height >= 4, box.height <= tallest, box.width <= widestWord * box.height else { continue }
+            let centre = PageQuad.Point(x: Double(box.x) + Double(box.width) / 2, y: Double(box.y) + Double(box.height) / 2)
+            if box.width <= 3 * box.height {
+                letters.append(Letter(centre: centre, height: box.height, halfExtent: Double(max(box.width, box.height)) / 2))
+            } else {
+                words.append(Letter(
+                    centre: centre, height: box.height, halfExtent: Double(box.width) / 2,
+                    weight: Double(box.width) / Double(box.height), halfWidth: Double(box.width) / 2))
+            }
         }
-        return letters
+        return (letters, words)
     }
 
+    /// The widest piece taken for a word, in its heights: serif print reduced to `workingSize` joins its
+    /// letters into words, and a folded letter's top panel, turned from the light, kept 18 pieces as
+    /// letters on the line next to the fold against 81 within (the line the fold crossed, and two),
+    /// too few to count as cut; its words hold most of its print. Longer pieces are rules and the
+    /// desk's grain.
+    static let widestWord = 12
+
+    /// The heights of the pieces taken for words, as shares of the sheet's median letter height: noise on
+    /// a dim desk joins into long pieces of any height (a letter photographed in dim light had three
+    /// 6–16 px high over its top edge, its letters 12 px), print's words keep near its letters' height.
+    static let wordHeights = 0.75...1.5
+
+    /// For a side already moved out once, both how far outside it letters count as next to it and the
+    /// largest gap followed, in letter heights. Such a side lies on paper, not at its edge: a bright
+    /// region that ended at a fold whose far panel faced away from the light, moved out once, stopped at
+    /// the gap before a heading, and the panel's print beyond it was thrown away (a folded 1871 scan on
+    /// pale wood: 2 of 3 panels lost, CER 0.38; followed on, 0.09). The paper goes on past such a
+    /// gap, while another sheet's print (a facing page) lies farther: past both margins.
+    static let movedSideGap = 8.0
+
     /// How far `side` must move out to take in the text it cuts; nil when it cuts none.
-    static func cut(_ side: PageQuad.Side, letters: [Letter], height: Double, across: Double) -> Double? {
-        var outside: [(distance: Double, far: Double)] = []
-        var insideCount = 0
+    /// - Parameter movedBefore: the side was moved out in an earlier round (`movedSideGap`).
+    static func cut(_ side: PageQuad.Side, letters: [Letter], height: Double, across: Double, movedBefore: Bool = false) -> Double? {
+        let outsideReach = movedBefore ? movedSideGap : reach, gap = movedBefore ? movedSideGap : largestGap
+        var outside: [(distance: Double, far: Double, weight: Double)] = []
+        var insideCount = 0.0
         for letter in letters {
             let along = PageQuad.fraction(of: letter.centre, along: side)
             guard along >= 0, along <= 1 else { continue }
             let distance = PageQuad.distance(of: letter.centre, beyond: side)
+            // A long piece along the side, within a letter of it, is the paper's edge or its shadow.
+            if letter.halfWidth != nil, abs(distance) < height { continue }
             if distance > 0, distance <= across * farthest {
-                outside.append((distance, distance + letter.halfExtent))
+                outside.append((distance, distance + letter.reach(across: side), letter.weight))
             } else if distance <= 0, distance >= -reach * height {
-                insideCount += 1
+                insideCount += letter.weight
             }
         }
-        let near = outside.filter { $0.distance <= reach * height }.count
-        guard near >= fewestCutLetters, insideCount >= fewestCutLetters, Double(near) >= cutShare * Double(insideCount) else { return nil }
-        // Follow the run of letters out from the side; a gap wider than `largestGap` letters ends it.
+        let near = outside.filter { $0.distance <= outsideReach * height }.reduce(0) { $0 + $1.weight }
+        let fewest = Double(fewestCutLetters)
+        // A side moved before lies past the last line it cut, maybe a short one: only the print ahead counts.
+        guard near >= fewest, movedBefore || (insideCount >= fewest && near >= cutShare * insideCount) else { return nil }
+        // Follow the run of letters out from the side; a gap wider than `gap` letters ends it.
         var reached = 0.0, edge = 0.0
         for letter in outside.sorted(by: { $0.distance < $1.distance }) {
-            guard letter.distance - reached <= largestGap * height else { break }
+            guard letter.distance - reached <= gap * height else { break }
             reached = letter.distance
             edge = max(edge, letter.far)
         }

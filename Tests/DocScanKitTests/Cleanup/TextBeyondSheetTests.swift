@@ -69,6 +69,48 @@ struct TextBeyondSheetTests {
         #expect(stopped.quad.bottomLeft.y < 1130, "\(stopped.quad)")
     }
 
+    /// A side moved out once lies on paper: moved again, it follows the print past a gap before a
+    /// heading (7 letters here, over the 4 of a side's first move and under `movedSideGap`), while the
+    /// first move stops at such a gap.
+    @Test func aMovedSideFollowsThePrintPastAParagraphGap() throws {
+        let paragraph = { (from: Double, to: Double) in
+            stride(from: from, through: to, by: 30).flatMap { y in
+                stride(from: 100.0, through: 900, by: 12).map { TextBeyondSheet.Letter(centre: .init(x: $0, y: y), height: 10, halfExtent: 5) }
+            }
+        }
+        let letters = paragraph(100, 700) + paragraph(770, 980)
+        let region = PageQuad(
+            topLeft: .init(x: 50, y: 50), topRight: .init(x: 950, y: 50),
+            bottomRight: .init(x: 950, y: 400), bottomLeft: .init(x: 50, y: 400))
+        let widened = try #require(TextBeyondSheet.widened(region, letters: PhotoLetters(letters: letters, width: 1000, height: 1600)))
+        #expect(widened.quad.bottomLeft.y >= 990 && widened.quad.bottomLeft.y < 1010, "\(widened.quad)")
+        // A side's first move stops at the gap: the lines up to 700 run past a side at 650, the heading
+        // beyond is 7 letters away.
+        let side: PageQuad.Side = (start: .init(x: 1000, y: 650), end: .init(x: 0, y: 650), normalX: 0, normalY: 1)
+        let atGap = try #require(TextBeyondSheet.cut(side, letters: letters, height: 10, across: 1000))
+        #expect(atGap < 80, "\(atGap)")
+    }
+
+    /// Print past a side that comes as words (serif letters joined at the working size) counts by
+    /// their width: a line of 8 words 6 letters wide past the top side, against 60 letters within,
+    /// moves it; it moves past the words' height, not past half their length.
+    @Test func wordsPastASideCountByTheirWidth() throws {
+        let top = sheet.sides[0]
+        let within = stride(from: 100.0, through: 808, by: 12).map { TextBeyondSheet.Letter(centre: .init(x: $0, y: 10), height: 10, halfExtent: 5) }
+        let words = stride(from: 100.0, through: 800, by: 100).map {
+            TextBeyondSheet.Letter(centre: .init(x: $0, y: -15), height: 10, halfExtent: 30, weight: 6, halfWidth: 30)
+        }
+        #expect(words.count == 8 && within.count == 60)
+        let offset = try #require(TextBeyondSheet.cut(top, letters: within + words, height: 10, across: 1000))
+        #expect(offset >= 29 && offset <= 31, "\(offset)")
+        // The same words each taken for one letter are too few to move it.
+        let asLetters = words.map { TextBeyondSheet.Letter(centre: .init(x: $0.centre.x, y: -15), height: 10, halfExtent: 5) }
+        #expect(TextBeyondSheet.cut(top, letters: within + asLetters, height: 10, across: 1000) == nil)
+        // Long pieces within a letter's height of the side are the paper's edge or its shadow, not print.
+        let edge = words.map { TextBeyondSheet.Letter(centre: .init(x: $0.centre.x, y: -4), height: 10, halfExtent: 30, weight: 6, halfWidth: 30) }
+        #expect(TextBeyondSheet.cut(top, letters: within + edge, height: 10, across: 1000) == nil)
+    }
+
     /// A few letters beyond the side (a page number in the margin next to it) do not move it.
     @Test func aFewLettersBeyondDoNotMoveTheSide() {
         let few = (0..<5).map { TextBeyondSheet.Letter(centre: .init(x: -10, y: 800 + Double($0) * 12), height: 10, halfExtent: 5) }
