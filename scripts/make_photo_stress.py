@@ -23,6 +23,9 @@ one of the sheet's shape:
               rising 8-22 degrees from the desk) and often in half down its middle as well (each half
               rising 3-10 degrees), lit from one side, each panel as bright as it faces the light, a
               thin shade along each crease
+one of hands:
+  held        a sheet held up by hand: a thumb over its left side and one over its right (or the right
+              only), each reaching a tenth of its width in over the margin, the palm beyond the edge
 and one of framing:
   close       a close-up at a tilt: a 12 MP frame cut to the print and a fifth of its margin, strong
               keystone (the top 72-85% of the bottom), the sheet's edges outside the frame but for
@@ -54,6 +57,7 @@ SOURCES = [(PUB, "phototest", "tif", "eng"), (PUB, "eurotext", "tif", "eng+deu+f
 KINDS = ["desk", "dark", "white", "landscape", "shadowband", "curl", "big", "steep"]
 LIGHT_KINDS = ["glare", "warm", "motion", "dim", "slant"]
 SHAPE_KINDS = ["folded"]
+HAND_KINDS = ["held"]
 # Close-ups: a 12 MP frame cut to the print, strong keystone, little turn, seeds of their own.
 CLOSE_UPS = ("close", "aside")
 
@@ -188,6 +192,35 @@ class Fold:
         return (b * (1 - 0.18 * np.clip(crease, 0, 1))).astype(np.float32)
 
 
+def held(rgb, u, v, paper, rng):
+    """`rgb` with the hands that hold the sheet up: a thumb over its left side and one over its right
+    (or its right only), each reaching a tenth of the sheet's width in over its margin, the palm and
+    fingers beyond the edge; skin shaded darker towards its outline, with a soft shadow on the paper
+    beside the thumb. `u`, `v`: each pixel's place on the flat page, in page units."""
+    W, H = paper
+    out = rgb.copy()
+    sides = [0, 1] if rng.random() < 0.7 else [1]
+    for side in sides:
+        v0 = H * float(rng.uniform(0.3, 0.7))
+        edge = 0.0 if side == 0 else W
+        inward = 1.0 if side == 0 else -1.0
+        reach = W * float(rng.uniform(0.07, 0.12))
+        # The thumb: an ellipse from the edge inwards; the palm beyond the edge, wider and longer.
+        du = (u - (edge + inward * reach * 0.35)) / (reach * 0.75)
+        dv = (v - v0) / (H * 0.035)
+        thumb = du ** 2 + dv ** 2
+        pu = (u - (edge - inward * W * 0.22)) / (W * 0.26)
+        pv = (v - (v0 + H * 0.06)) / (H * 0.16)
+        palm = pu ** 2 + pv ** 2
+        d = np.minimum(thumb, palm)
+        skin = np.clip((1.0 - d) * 6.0, 0, 1)[:, :, None]
+        tone = np.array([205, 150, 120], np.float32)[None, None, :] * (0.75 + 0.25 * np.clip(1 - d, 0, 1))[:, :, None]
+        shadow = np.clip((1.6 - thumb) * 2.0, 0, 1) * (1 - skin[:, :, 0])
+        out *= (1 - 0.25 * shadow)[:, :, None]
+        out = out * (1 - skin) + tone * skin
+    return out
+
+
 def make(src, kind, seed):
     rng = np.random.default_rng(seed)
     cov = coverage(src)
@@ -252,6 +285,8 @@ def make(src, kind, seed):
         shade = shade * (1 - 0.45 * band)
         bg *= (1 - 0.45 * band)[:, :, None]
     rgb = P.compose(bg, c, m, (238, 236, 230), (30, 30, 35), shade)
+    if kind == "held":
+        rgb = held(rgb, u, v, paper, rng)
     rgb *= P.lighting(c.shape, gx=float(rng.uniform(-0.2, 0.2)), gy=float(rng.uniform(-0.2, 0.2)),
                       vignette=float(rng.uniform(0.1, 0.4)))[:, :, None]
     noise = 2.5

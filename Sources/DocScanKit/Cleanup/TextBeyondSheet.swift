@@ -58,12 +58,15 @@ enum TextBeyondSheet {
         guard sides.count == 4 else { return nil }
         // Letter-high pieces only: the desk's grain and specks make smaller and longer ones. Words closer
         // to the sheet's letters' height (`wordHeights`): a dim photo's noise joins into long pieces too.
-        let sized = photo.letters.filter { Double($0.height) >= 0.5 * height && Double($0.height) <= 2 * height }
-            + photo.words.filter { wordHeights.contains(Double($0.height) / height) }
+        let words = photo.words.filter { wordHeights.contains(Double($0.height) / height) }
+        let sized = photo.letters.filter { Double($0.height) >= 0.5 * height && Double($0.height) <= 2 * height } + words
+        // Past a side moved once, on paper, a heading's capitals count too.
+        let headings = photo.letters.filter { Double($0.height) >= 0.5 * height && Double($0.height) <= movedSideLetters * height } + words
         var offsets = [Double](repeating: 0, count: 4)
         for (index, side) in sides.enumerated() {
             let across = index.isMultiple(of: 2) ? sheet.flatSize.height : sheet.flatSize.width
-            if let offset = cut(side, letters: sized, height: height, across: across, movedBefore: moved.contains(index)) {
+            let movedBefore = moved.contains(index)
+            if let offset = cut(side, letters: movedBefore ? headings : sized, height: height, across: across, movedBefore: movedBefore) {
                 offsets[index] = offset
             }
         }
@@ -137,6 +140,10 @@ enum TextBeyondSheet {
     /// pale wood: 2 of 3 panels lost, CER 0.38; followed on, 0.09). The paper goes on past such a
     /// gap, while another sheet's print (a facing page) lies farther: past both margins.
     static let movedSideGap = 8.0
+    /// The tallest letters followed past a side moved once, in the sheet's median letter heights (2 for
+    /// any other side): a heading's capitals. The folded 1871 scan's title, 21–23 px high over letters of
+    /// 9, was left out past its top third's fold.
+    static let movedSideLetters = 3.0
 
     /// How far `side` must move out to take in the text it cuts; nil when it cuts none.
     /// - Parameter movedBefore: the side was moved out in an earlier round (`movedSideGap`).

@@ -91,6 +91,19 @@ struct TextBeyondSheetTests {
         #expect(atGap < 80, "\(atGap)")
     }
 
+    /// Past a side moved once, a heading's capitals (2.5 times the body's letters) are followed too.
+    @Test func aMovedSideTakesInAHeadingsCapitals() throws {
+        let body = stride(from: 100.0, through: 700, by: 30).flatMap { y in
+            stride(from: 100.0, through: 900, by: 12).map { TextBeyondSheet.Letter(centre: .init(x: $0, y: y), height: 10, halfExtent: 5) }
+        }
+        let heading = stride(from: 200.0, through: 800, by: 15).map { TextBeyondSheet.Letter(centre: .init(x: $0, y: 745), height: 25, halfExtent: 12.5) }
+        let region = PageQuad(
+            topLeft: .init(x: 50, y: 50), topRight: .init(x: 950, y: 50),
+            bottomRight: .init(x: 950, y: 400), bottomLeft: .init(x: 50, y: 400))
+        let widened = try #require(TextBeyondSheet.widened(region, letters: PhotoLetters(letters: body + heading, width: 1000, height: 1600)))
+        #expect(widened.quad.bottomLeft.y >= 765 && widened.quad.bottomLeft.y < 775, "\(widened.quad)")
+    }
+
     /// Print past a side that comes as words (serif letters joined at the working size) counts by
     /// their width: a line of 8 words 6 letters wide past the top side, against 60 letters within,
     /// moves it; it moves past the words' height, not past half their length.
