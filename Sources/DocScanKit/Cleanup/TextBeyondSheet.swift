@@ -85,15 +85,9 @@ enum TextBeyondSheet {
         var halfExtent: Double
         /// How many letters it counts as: 1 for a letter, its width in letter heights for a word.
         var weight = 1.0
-        /// Half its box's width, for a word: how far it reaches across a side is then its box's half
-        /// along the side's normal, not its half length.
-        var halfWidth: Double?
 
-        /// How far it reaches from its centre across `side`.
-        func reach(across side: PageQuad.Side) -> Double {
-            guard let halfWidth else { return halfExtent }
-            return abs(side.normalX) * halfWidth + abs(side.normalY) * Double(height) / 2
-        }
+        /// Whether it is a word: counted by its width, and not followed (`cut`).
+        var isWord: Bool { weight > 1 }
     }
 
     /// The pieces of print of `image` no wider than three times their height (letters), and those up to
@@ -114,8 +108,7 @@ enum TextBeyondSheet {
                 letters.append(Letter(centre: centre, height: box.height, halfExtent: Double(max(box.width, box.height)) / 2))
             } else {
                 words.append(Letter(
-                    centre: centre, height: box.height, halfExtent: Double(box.width) / 2,
-                    weight: Double(box.width) / Double(box.height), halfWidth: Double(box.width) / 2))
+                    centre: centre, height: box.height, halfExtent: Double(box.width) / 2, weight: Double(box.width) / Double(box.height)))
             }
         }
         return (letters, words)
@@ -149,27 +142,30 @@ enum TextBeyondSheet {
     /// - Parameter movedBefore: the side was moved out in an earlier round (`movedSideGap`).
     static func cut(_ side: PageQuad.Side, letters: [Letter], height: Double, across: Double, movedBefore: Bool = false) -> Double? {
         let outsideReach = movedBefore ? movedSideGap : reach, gap = movedBefore ? movedSideGap : largestGap
-        var outside: [(distance: Double, far: Double, weight: Double)] = []
+        var outside: [(distance: Double, far: Double, weight: Double, isWord: Bool)] = []
         var insideCount = 0.0
         for letter in letters {
             let along = PageQuad.fraction(of: letter.centre, along: side)
             guard along >= 0, along <= 1 else { continue }
             let distance = PageQuad.distance(of: letter.centre, beyond: side)
             // A long piece along the side, within a letter of it, is the paper's edge or its shadow.
-            if letter.halfWidth != nil, abs(distance) < height { continue }
+            if letter.isWord, abs(distance) < height { continue }
             if distance > 0, distance <= across * farthest {
-                outside.append((distance, distance + letter.reach(across: side), letter.weight))
-            } else if distance <= 0, distance >= -reach * height {
+                outside.append((distance, distance + letter.halfExtent, letter.weight, letter.isWord))
+            } else if distance <= 0, distance >= -outsideReach * height {
                 insideCount += letter.weight
             }
         }
         let near = outside.filter { $0.distance <= outsideReach * height }.reduce(0) { $0 + $1.weight }
         let fewest = Double(fewestCutLetters)
-        // A side moved before lies past the last line it cut, maybe a short one: only the print ahead counts.
-        guard near >= fewest, movedBefore || (insideCount >= fewest && near >= cutShare * insideCount) else { return nil }
-        // Follow the run of letters out from the side; a gap wider than `gap` letters ends it.
+        // A side moved before lies past the last line it cut, maybe a short one: the print behind it is
+        // weighed over as far as the print ahead, and need not be `fewest` itself.
+        guard near >= fewest, movedBefore || insideCount >= fewest, near >= cutShare * insideCount else { return nil }
+        // Follow the run of letters out from the side; a gap wider than `gap` letters ends it. Letters
+        // only: a curled end's shading along the sheet's edge joins into long pieces, which led a run on
+        // into a desk's grain.
         var reached = 0.0, edge = 0.0
-        for letter in outside.sorted(by: { $0.distance < $1.distance }) {
+        for letter in outside.filter({ !$0.isWord }).sorted(by: { $0.distance < $1.distance }) {
             guard letter.distance - reached <= gap * height else { break }
             reached = letter.distance
             edge = max(edge, letter.far)

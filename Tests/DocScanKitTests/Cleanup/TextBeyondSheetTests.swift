@@ -105,23 +105,25 @@ struct TextBeyondSheetTests {
     }
 
     /// Print past a side that comes as words (serif letters joined at the working size) counts by
-    /// their width: a line of 8 words 6 letters wide past the top side, against 60 letters within,
-    /// moves it; it moves past the words' height, not past half their length.
+    /// their width: a line of 8 words 6 letters wide and 3 letters past the top side, against 60
+    /// letters within, moves it past the line's letters (words are not followed: a curled end's shading
+    /// joins into long pieces along the sheet's edge).
     @Test func wordsPastASideCountByTheirWidth() throws {
         let top = sheet.sides[0]
         let within = stride(from: 100.0, through: 808, by: 12).map { TextBeyondSheet.Letter(centre: .init(x: $0, y: 10), height: 10, halfExtent: 5) }
         let words = stride(from: 100.0, through: 800, by: 100).map {
-            TextBeyondSheet.Letter(centre: .init(x: $0, y: -15), height: 10, halfExtent: 30, weight: 6, halfWidth: 30)
+            TextBeyondSheet.Letter(centre: .init(x: $0, y: -15), height: 10, halfExtent: 30, weight: 6)
         }
+        let letters = [150.0, 450, 750].map { TextBeyondSheet.Letter(centre: .init(x: $0, y: -15), height: 10, halfExtent: 5) }
         #expect(words.count == 8 && within.count == 60)
-        let offset = try #require(TextBeyondSheet.cut(top, letters: within + words, height: 10, across: 1000))
+        let offset = try #require(TextBeyondSheet.cut(top, letters: within + words + letters, height: 10, across: 1000))
         #expect(offset >= 29 && offset <= 31, "\(offset)")
         // The same words each taken for one letter are too few to move it.
-        let asLetters = words.map { TextBeyondSheet.Letter(centre: .init(x: $0.centre.x, y: -15), height: 10, halfExtent: 5) }
-        #expect(TextBeyondSheet.cut(top, letters: within + asLetters, height: 10, across: 1000) == nil)
+        let asLetters = words.map { TextBeyondSheet.Letter(centre: $0.centre, height: 10, halfExtent: 5) }
+        #expect(TextBeyondSheet.cut(top, letters: within + asLetters + letters, height: 10, across: 1000) == nil)
         // Long pieces within a letter's height of the side are the paper's edge or its shadow, not print.
-        let edge = words.map { TextBeyondSheet.Letter(centre: .init(x: $0.centre.x, y: -4), height: 10, halfExtent: 30, weight: 6, halfWidth: 30) }
-        #expect(TextBeyondSheet.cut(top, letters: within + edge, height: 10, across: 1000) == nil)
+        let edge = words.map { TextBeyondSheet.Letter(centre: .init(x: $0.centre.x, y: -4), height: 10, halfExtent: 30, weight: 6) }
+        #expect(TextBeyondSheet.cut(top, letters: within + edge + letters, height: 10, across: 1000) == nil)
     }
 
     /// A few letters beyond the side (a page number in the margin next to it) do not move it.
