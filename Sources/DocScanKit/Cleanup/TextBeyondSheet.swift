@@ -33,7 +33,8 @@ enum TextBeyondSheet {
     /// A crumpled paper photographed on a white desk, its lower half turned from the light, was found
     /// down to its fold; moved out once, its bottom side still cut four lines of two columns and a
     /// section (lines 390–404 and the conclusion of a journal page lost). A side moved once lies on
-    /// paper: it is moved again by the print ahead of it alone, followed past wider gaps (`movedSideGap`).
+    /// paper: it is moved again by the print ahead of it, weighed against the print behind it however
+    /// little, and follows it past wider gaps (`movedSideGap`).
     static func widened(_ quad: PageQuad, letters photo: PhotoLetters) -> (quad: PageQuad, sides: [String])? {
         var current = quad, moved = Set<Int>()
         for _ in 0..<rounds {
@@ -141,7 +142,8 @@ enum TextBeyondSheet {
     /// How far `side` must move out to take in the text it cuts; nil when it cuts none.
     /// - Parameter movedBefore: the side was moved out in an earlier round (`movedSideGap`).
     static func cut(_ side: PageQuad.Side, letters: [Letter], height: Double, across: Double, movedBefore: Bool = false) -> Double? {
-        let outsideReach = movedBefore ? movedSideGap : reach, gap = movedBefore ? movedSideGap : largestGap
+        // How far either side of it letters count as next to it, and the widest gap followed out.
+        let nearby = movedBefore ? movedSideGap : reach, gap = movedBefore ? movedSideGap : largestGap
         var outside: [(distance: Double, far: Double, weight: Double, isWord: Bool)] = []
         var insideCount = 0.0
         for letter in letters {
@@ -152,11 +154,11 @@ enum TextBeyondSheet {
             if letter.isWord, abs(distance) < height { continue }
             if distance > 0, distance <= across * farthest {
                 outside.append((distance, distance + letter.halfExtent, letter.weight, letter.isWord))
-            } else if distance <= 0, distance >= -outsideReach * height {
+            } else if distance <= 0, distance >= -nearby * height {
                 insideCount += letter.weight
             }
         }
-        let near = outside.filter { $0.distance <= outsideReach * height }.reduce(0) { $0 + $1.weight }
+        let near = outside.filter { $0.distance <= nearby * height }.reduce(0) { $0 + $1.weight }
         let fewest = Double(fewestCutLetters)
         // A side moved before lies past the last line it cut, maybe a short one: the print behind it is
         // weighed over as far as the print ahead, and need not be `fewest` itself.
