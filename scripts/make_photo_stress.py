@@ -56,8 +56,6 @@ SOURCES = [(PUB, "phototest", "tif", "eng"), (PUB, "eurotext", "tif", "eng+deu+f
            (FIX, "zh_lab_report", "png", "chi_sim+eng"), (FIX, "zh_notice", "png", "chi_sim+eng")]
 KINDS = ["desk", "dark", "white", "landscape", "shadowband", "curl", "big", "steep"]
 LIGHT_KINDS = ["glare", "warm", "motion", "dim", "slant"]
-SHAPE_KINDS = ["folded"]
-HAND_KINDS = ["held"]
 # Close-ups: a 12 MP frame cut to the print, strong keystone, little turn, seeds of their own.
 CLOSE_UPS = ("close", "aside")
 
@@ -136,7 +134,7 @@ class Fold:
 
     Flat page point (u, v) -> folded point (X, Y, Z): each panel keeps its length along the sheet, so
     a panel rising by an angle a covers cos(a) of it across the desk and rises sin(a) per unit;
-    projected (x, y) = centre + (X, Y - centre) * distance / (distance - Z)."""
+    projected (x, y) = centre + ((X, Y) - centre) * distance / (distance - Z), the centre the page's."""
 
     def __init__(self, paper, top, bottom, half, distance):
         self.W, self.H = paper
