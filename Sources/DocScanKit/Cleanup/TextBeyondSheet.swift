@@ -60,9 +60,12 @@ enum TextBeyondSheet {
         // Letter-high pieces only: the desk's grain and specks make smaller and longer ones. Words closer
         // to the sheet's letters' height (`wordHeights`): a dim photo's noise joins into long pieces too.
         let words = photo.words.filter { wordHeights.contains(Double($0.height) / height) }
-        let sized = photo.letters.filter { Double($0.height) >= 0.5 * height && Double($0.height) <= 2 * height } + words
+        /// Letters from half the sheet's letter height to `tallest` times it, and its words.
+        func pieces(upTo tallest: Double) -> [Letter] {
+            photo.letters.filter { Double($0.height) >= 0.5 * height && Double($0.height) <= tallest * height } + words
+        }
         // Past a side moved once, on paper, a heading's capitals count too.
-        let headings = photo.letters.filter { Double($0.height) >= 0.5 * height && Double($0.height) <= movedSideLetters * height } + words
+        let sized = pieces(upTo: 2), headings = pieces(upTo: movedSideLetters)
         var offsets = [Double](repeating: 0, count: 4)
         for (index, side) in sides.enumerated() {
             let across = index.isMultiple(of: 2) ? sheet.flatSize.height : sheet.flatSize.width
@@ -144,7 +147,7 @@ enum TextBeyondSheet {
     static func cut(_ side: PageQuad.Side, letters: [Letter], height: Double, across: Double, movedBefore: Bool = false) -> Double? {
         // How far either side of it letters count as next to it, and the widest gap followed out.
         let nearby = movedBefore ? movedSideGap : reach, gap = movedBefore ? movedSideGap : largestGap
-        var outside: [(distance: Double, far: Double, weight: Double, isWord: Bool)] = []
+        var outside: [(distance: Double, letter: Letter)] = []
         var insideCount = 0.0
         for letter in letters {
             let along = PageQuad.fraction(of: letter.centre, along: side)
@@ -153,12 +156,12 @@ enum TextBeyondSheet {
             // A long piece along the side, within a letter of it, is the paper's edge or its shadow.
             if letter.isWord, abs(distance) < height { continue }
             if distance > 0, distance <= across * farthest {
-                outside.append((distance, distance + letter.halfExtent, letter.weight, letter.isWord))
+                outside.append((distance, letter))
             } else if distance <= 0, distance >= -nearby * height {
                 insideCount += letter.weight
             }
         }
-        let near = outside.filter { $0.distance <= nearby * height }.reduce(0) { $0 + $1.weight }
+        let near = outside.filter { $0.distance <= nearby * height }.reduce(0) { $0 + $1.letter.weight }
         let fewest = Double(fewestCutLetters)
         // A side moved before lies past the last line it cut, maybe a short one: the print behind it is
         // weighed over as far as the print ahead, and need not be `fewest` itself.
@@ -167,10 +170,10 @@ enum TextBeyondSheet {
         // only: a curled end's shading along the sheet's edge joins into long pieces, which led a run on
         // into a desk's grain.
         var reached = 0.0, edge = 0.0
-        for letter in outside.filter({ !$0.isWord }).sorted(by: { $0.distance < $1.distance }) {
-            guard letter.distance - reached <= gap * height else { break }
-            reached = letter.distance
-            edge = max(edge, letter.far)
+        for (distance, letter) in outside.filter({ !$0.letter.isWord }).sorted(by: { $0.distance < $1.distance }) {
+            guard distance - reached <= gap * height else { break }
+            reached = distance
+            edge = max(edge, distance + letter.halfExtent)
         }
         return edge + height
     }
