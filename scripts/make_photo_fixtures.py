@@ -56,6 +56,8 @@ Pages:
                    outer rules converging; their corners in the .json (table_corners)
   tight_table      ruled_table's flat page in the stress set's close scene (seed 2102): cut to the print
                    and a fifth of its margin, lit unevenly, the table's outer rules converging
+  grey_ruled_table ruled_table's flat page with grey rules (across 63% ink, down 35%, as a PDF's hairlines
+                   print), in the stress set's curl scene (seed 4102)
   glared_letter    desk_letter under a lamp's reflection on glossy paper: a soft elliptical highlight
                    over the right of its text, its middle 78% of the way to white (print there keeps
                    about a fifth of its contrast), saved again as JPEG
@@ -1277,6 +1279,10 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
                     "form: ruled_table's flat page photographed close up at a tilt (keystone 0.72), cut to its "
                     "print and a fifth of its margin: no edge of the sheet shows, the paper lit unevenly; "
                     "phone-like JPEG"),
+    "grey_ruled_table": ("eng", "photo", "table",
+                         "form: ruled_table's flat page with its rules printed grey (across 63% ink, down 35%), "
+                         "curled on a desk (make_photo_stress.py's curl scene): its rules down come out fainter "
+                         "than the print; phone-like JPEG"),
     "folded_letter": ("deu+eng", "photo", "fold",
                       "letter: Fixtures/pages/de_brief folded in three across, its top and bottom thirds "
                       "rising 17 and 16 degrees from the desk, the top one turned from the light and about "
@@ -1314,7 +1320,7 @@ ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt
          "shaded_table", "blurred_letter", "blurred_table", "curled_report", "planks_report",
          "shadowed_invoice", "bowed_letter", "planks_letter",
          "planks_letter_en", "inset_columns", "blurred_curl", "shaken_report", "close_notice", "shaken_table",
-         "close_table", "tight_table", "glared_letter", "folded_letter"]
+         "close_table", "tight_table", "glared_letter", "folded_letter", "grey_ruled_table"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
 # Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
 # stress set's own en_letter__curl; the other seeds are none of the stress set's (501-596), so the
@@ -1326,7 +1332,10 @@ STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": 
                  "close_notice": ("zh_notice", "close", 1512), "folded_letter": ("de_brief", "folded", 3113)}
 # A photo fixture's flat page (at 3 px per point, as --flat writes it) in a scene of make_photo_stress.py:
 # name -> (the photo fixture, kind, seed).
-FLAT_SCENES = {"close_table": ("ruled_table", "aside", 1804), "tight_table": ("ruled_table", "close", 2102)}
+FLAT_SCENES = {"close_table": ("ruled_table", "aside", 1804), "tight_table": ("ruled_table", "close", 2102),
+               "grey_ruled_table": ("ruled_table", "curl", 4102)}
+# A flat scene's page with its rules grey: (coverage of the rules across, of those down), out of 255.
+GREY_RULES = {"grey_ruled_table": (160, 90)}
 OUT_OF_FOCUS = {"blurred_letter": ("tilted_letter", 1000), "blurred_table": ("ruled_table", 1000),
                 "blurred_curl": ("pale_desk_curl", 900)}
 # name -> (the photo it is made from, the highlight's box as shares of the frame (left, top, right,
@@ -1342,13 +1351,17 @@ SEEDS = {"curled_book": 1101, "desk_letter": 2202, "receipt_counter": 3303, "cur
          "ruled_table": 5505, "shaded_table": 6606}
 
 
-def flat_scene(stress, photo, kind, seed):
+def flat_scene(stress, photo, kind, seed, rules=None):
     """A photo fixture's flat page (the ruled table's: its layout, rendered as --flat writes it) in a
     scene of make_photo_stress.py: the image, the scene's notes, the ground truth, and where the table's
-    outer rules' corners lie in the photo."""
+    outer rules' corners lie in the photo. `rules`: the rules' coverage (across, down) out of 255 when
+    they are printed grey."""
     import tempfile
     assert photo == "ruled_table", photo
     ops, gt, paper = ruled_table_layout()
+    if rules:
+        # A rule down is taller than a point; one across is 0.6 pt high.
+        ops = [op + (rules[1] if op[4] - op[2] > 1 else rules[0],) if op[0] == "rect" else op for op in ops]
     scale = 6.0
     cov = draw_ops(ops, paper, scale)
     flat = Image.fromarray(np.clip(255 - cov * 255, 0, 255).astype(np.uint8))
@@ -1407,7 +1420,7 @@ def main(argv=None):
                 img, notes = stress.make(os.path.join(pages, page + ".png"), kind, seed)
                 gt = open(os.path.join(pages, page + ".gt.txt"), encoding="utf-8").read().rstrip("\n").split("\n")
             else:
-                img, notes, gt, table = flat_scene(stress, *FLAT_SCENES[name])
+                img, notes, gt, table = flat_scene(stress, *FLAT_SCENES[name], rules=GREY_RULES.get(name))
             path = os.path.join(a.out, name + ".jpg")
             img.save(path, quality=85, optimize=True)
             w, h = img.size

@@ -9,10 +9,10 @@ struct RuleEraserTests {
     /// A grey page (paper 230) with rules `rule` px thick across at `across` and down at `down` (spanning the
     /// ruled area), and a block of "print" (a 12-px square every 20 px; `letterHeight` tall, rows that
     /// would cross a rule across left out) between them; with `blots`, a 9-px square where each two rules
-    /// cross, as blur thickens a crossing.
+    /// cross, as blur thickens a crossing. The rules down are `downLevel` dark.
     private func page(
         across: [Int], down: [Int], rule: Int = 2, blots: Bool = false, fringe: Bool = false, merged: Bool = false,
-        feet: Bool = false, letterHeight: Int = 12
+        feet: Bool = false, letterHeight: Int = 12, downLevel: UInt8 = 60
     ) throws -> PixImage {
         var samples = [UInt8](repeating: 230, count: width * height)
         // A dim word of thin strokes (2 px wide, 10 tall, 4 px apart) standing on the line its letters'
@@ -29,7 +29,7 @@ struct RuleEraserTests {
             for x in 70..<138 { samples[129 * width + x] = 60 }
         }
         for y in across { for x in 50..<550 { for t in 0..<rule { samples[(y + t) * width + x] = 60 } } }
-        for x in down { for y in 100..<700 { for t in 0..<rule { samples[y * width + x + t] = 60 } } }
+        for x in down { for y in 100..<700 { for t in 0..<rule { samples[y * width + x + t] = downLevel } } }
         if blots {
             for y in across where (100..<700).contains(y) {
                 for x in down { for dy in -4...4 { for dx in -4...4 { samples[(y + dy) * width + x + dx] = 60 } } }
@@ -46,7 +46,7 @@ struct RuleEraserTests {
                 for y in top..<(top + letterHeight) { for x in left..<(left + 12) { samples[y * width + x] = 30 } }
             }
         }
-        let name = "ruled-\(across.count)-\(down.count)-\(rule)-\(letterHeight)\(merged ? "-merged" : "")\(feet ? "-feet" : "").pgm"
+        let name = "ruled-\(across.count)-\(down.count)-\(rule)-\(letterHeight)-\(downLevel)\(merged ? "-merged" : "")\(feet ? "-feet" : "").pgm"
         let url = try TestSupport.temporaryFolder().appendingPathComponent(name)
         try TestSupport.writeGreyImage(samples, width: width, height: height, to: url)
         return try #require(PixImage(reading: url.path))
@@ -159,6 +159,20 @@ struct RuleEraserTests {
         let ruled = try #require(RuleEraser.erased(try prose(band: 4), printInFocus: true))
         #expect(try #require(ruled.pixel(x: 300, y: 232)) > 200)
         #expect(try #require(ruled.pixel(x: 76, y: 120)) < 60)
+    }
+
+    /// A table's rules down fainter than those across (a photo shot at a slant spreads them) are not
+    /// found where the print's are looked for; found with the rules across, they are looked for again
+    /// nearer the paper's level, and painted over with them. The print is kept.
+    @Test func faintRulesDownAreLookedForNearerThePaper() throws {
+        let table = try page(across: [100, 300, 500, 698], down: [50, 300, 548], downLevel: 105)
+        let erased = try #require(RuleEraser.erased(table, printInFocus: true))
+        for (x, y) in [(300, 415), (548, 200), (50, 600), (200, 300)] {
+            #expect(try #require(erased.pixel(x: x, y: y)) > 200, "(\(x), \(y))")
+        }
+        #expect(try #require(erased.pixel(x: 76, y: 116)) < 60)
+        // Paler still than that, they are not found, and without them there is no table.
+        #expect(RuleEraser.erased(try page(across: [100, 300, 500, 698], down: [50, 300, 548], downLevel: 160), printInFocus: true) == nil)
     }
 
     /// Two rules across and none down (a receipt's separators, a letterhead's line) are no table.
