@@ -62,6 +62,17 @@ struct PhotoFixtureTests {
         return record
     }
 
+    /// Expects each of `rows` read whole, as a row of `record`'s text, and its text within `bound` of
+    /// `name`'s ground truth (CER, Latin script). `label` begins each failure's message.
+    private func expectRead(_ record: PageRecord, rows: [String], cerOf name: String, atMost bound: Double, _ label: String) throws {
+        let read = TestSupport.rows(record.text)
+        for row in rows {
+            #expect(read.contains(row), "\(label): \(row) not read: \(read.prefix(8))")
+        }
+        let cer = CharacterErrorRate.of(record.text, reference: try truth(name), chinese: false)
+        #expect(cer <= bound, "\(label) CER \(cer)")
+    }
+
     /// The largest distance of a found corner from its true place, as a share of the photo's diagonal.
     /// The record's corners are at the mode's working size (`scale`), the true ones in the file's pixels.
     /// - Parameters:
@@ -733,13 +744,9 @@ struct PhotoFixtureTests {
         #expect(record.cleanup?.pageMethod == "edges", "found by \(record.cleanup?.pageMethod ?? "nothing")")
         let error = try cornerError(record, try geometry("shadowed_invoice"))
         #expect(error <= 0.01, "corner error \(error)")
-        let cer = CharacterErrorRate.of(record.text, reference: try truth("shadowed_invoice"), chinese: false)
-        #expect(cer <= 0.02, "CER \(cer)")
         // The invoice's last rows lie in the shadow's darkest part.
-        let rows = TestSupport.rows(record.text)
-        for row in TestSupport.rows(try truth("shadowed_invoice")).suffix(3) where !row.isEmpty {
-            #expect(rows.contains(row), "\(row) not read: \(rows.suffix(6))")
-        }
+        try expectRead(record, rows: TestSupport.rows(try truth("shadowed_invoice")).suffix(3).filter { !$0.isEmpty },
+                       cerOf: "shadowed_invoice", atMost: 0.02, "\(mode)")
     }
 
     /// `shadowed_invoice` held askew (turned clockwise by `degrees` on a canvas grown to hold it, the
@@ -825,13 +832,9 @@ struct PhotoFixtureTests {
         let sheet = try geometry("folded_letter").clockwise, scale = record.scale ?? 1
         let top = try #require(cleanup.pageCorners).scaled(by: 1 / scale)
         #expect(top.topLeft.y >= sheet[0].1 - 5 && top.topLeft.y <= sheet[0].1 + 150, "\(mode): top left \(top.topLeft)")
-        let rows = TestSupport.rows(record.text)
-        for row in ["Hausverwaltung Großmann & Söhne", "Bahnhofstraße 5", "Kleinfeld, 14. Mai 2023",
-                    "Reparatur der Heizung, Wohnung im 3. Obergeschoss"] {
-            #expect(rows.contains(row), "\(mode): \(row) not read: \(rows.prefix(8))")
-        }
-        let cer = CharacterErrorRate.of(record.text, reference: try truth("folded_letter"), chinese: false)
-        #expect(cer <= 0.01, "\(mode) CER \(cer)")
+        try expectRead(record, rows: ["Hausverwaltung Großmann & Söhne", "Bahnhofstraße 5", "Kleinfeld, 14. Mai 2023",
+                                      "Reparatur der Heizung, Wohnung im 3. Obergeschoss"],
+                       cerOf: "folded_letter", atMost: 0.01, "\(mode)")
     }
 
     /// `grey_ruled_table`: the supply order's flat page with its rules printed grey (as a PDF's hairlines
@@ -844,13 +847,9 @@ struct PhotoFixtureTests {
     func faintRulesDownAreFoundNearerThePaper(mode: ScanMode) throws {
         let record = try scan("grey_ruled_table.jpg", mode: mode)
         #expect(record.cleanup?.rulesErased == true, "\(mode): rules kept")
-        let rows = TestSupport.rows(record.text)
-        for row in ["Item Code Qty Unit Amount", "Saline 0.9% 500 ml IV-031 60 1.85 111.00",
-                    "Blood pressure cuff BP-011 2 38.00 76.00"] {
-            #expect(rows.contains(row), "\(mode): \(row) not read: \(rows)")
-        }
-        let cer = CharacterErrorRate.of(record.text, reference: try truth("grey_ruled_table"), chinese: false)
-        #expect(cer <= 0.01, "\(mode) CER \(cer)")
+        try expectRead(record, rows: ["Item Code Qty Unit Amount", "Saline 0.9% 500 ml IV-031 60 1.85 111.00",
+                                      "Blood pressure cuff BP-011 2 38.00 76.00"],
+                       cerOf: "grey_ruled_table", atMost: 0.01, "\(mode)")
     }
 
     /// `planks_letter_en`: Fixtures' English letter curled on pale planks, the frame's border taken for
