@@ -58,6 +58,9 @@ Pages:
                    and a fifth of its margin, lit unevenly, the table's outer rules converging
   grey_ruled_table ruled_table's flat page with grey rules (across 63% ink, down 35%, as a PDF's hairlines
                    print), in the stress set's curl scene (seed 4102)
+  curled_end_table ruled_table's flat page with paler grey rules (across 78% ink, down 47%) in the curl
+                   scene of seed 4101, on pale planks: its curled end, turned from the light, darker than
+                   the wood, the lifted edge's soft shadow along it
   glared_letter    desk_letter under a lamp's reflection on glossy paper: a soft elliptical highlight
                    over the right of its text, its middle 78% of the way to white (print there keeps
                    about a fifth of its contrast), saved again as JPEG
@@ -1283,6 +1286,10 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
                          "form: ruled_table's flat page with its rules printed grey (across 63% ink, down 35%), "
                          "curled on a desk (make_photo_stress.py's curl scene): its rules down come out fainter "
                          "than the print; phone-like JPEG"),
+    "curled_end_table": ("eng", "photo", "curl",
+                         "form: ruled_table's flat page with its rules printed grey (across 78% ink, down 47%), "
+                         "curled on pale planks (make_photo_stress.py's curl scene): its curled end darker than "
+                         "the wood, with the lifted edge's soft shadow along it; phone-like JPEG"),
     "folded_letter": ("deu+eng", "photo", "fold",
                       "letter: Fixtures/pages/de_brief folded in three across, its top and bottom thirds "
                       "rising 17 and 16 degrees from the desk, the top one turned from the light and about "
@@ -1320,7 +1327,8 @@ ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt
          "shaded_table", "blurred_letter", "blurred_table", "curled_report", "planks_report",
          "shadowed_invoice", "bowed_letter", "planks_letter",
          "planks_letter_en", "inset_columns", "blurred_curl", "shaken_report", "close_notice", "shaken_table",
-         "close_table", "tight_table", "glared_letter", "folded_letter", "grey_ruled_table"]
+         "close_table", "tight_table", "glared_letter", "folded_letter", "grey_ruled_table",
+         "curled_end_table"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
 # Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
 # stress set's own en_letter__curl; the other seeds are none of the stress set's (501-596), so the
@@ -1333,9 +1341,9 @@ STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": 
 # A photo fixture's flat page (at 3 px per point, as --flat writes it) in a scene of make_photo_stress.py:
 # name -> (the photo fixture, kind, seed).
 FLAT_SCENES = {"close_table": ("ruled_table", "aside", 1804), "tight_table": ("ruled_table", "close", 2102),
-               "grey_ruled_table": ("ruled_table", "curl", 4102)}
+               "grey_ruled_table": ("ruled_table", "curl", 4102), "curled_end_table": ("ruled_table", "curl", 4101)}
 # A flat scene's page with its rules grey: (coverage of the rules across, of those down), out of 255.
-GREY_RULES = {"grey_ruled_table": (160, 90)}
+GREY_RULES = {"grey_ruled_table": (160, 90), "curled_end_table": (200, 120)}
 OUT_OF_FOCUS = {"blurred_letter": ("tilted_letter", 1000), "blurred_table": ("ruled_table", 1000),
                 "blurred_curl": ("pale_desk_curl", 900)}
 # name -> (the photo it is made from, the highlight's box as shares of the frame (left, top, right,

@@ -287,7 +287,7 @@ enum EdgePageFinder {
                     samples += 1
                     if isEdge(atX: x, y: y, outwardX: nx, outwardY: ny, in: field) {
                         hits += 1
-                    } else if shadedEnd, isEdge(atX: x, y: y, outwardX: -nx, outwardY: -ny, in: field) {
+                    } else if shadedEnd, isEdge(atX: x, y: y, outwardX: -nx, outwardY: -ny, in: field, reachingBack: shadedEndReach) {
                         darkerWithin += 1
                     }
                 }
@@ -438,6 +438,8 @@ enum EdgePageFinder {
     /// 0.68–1.0), and the sheet had no outline (CER 0.18–0.23, read from the whole photo). One such side
     /// counts as much as one along the frame (`borderSupport`), and the other three must hold.
     static let shadedSideSupport = 0.6
+    /// How far towards the desk (px) the step down into a shaded end is looked for.
+    static let shadedEndReach = 6
     /// How much darker than the paper within the other sides the desk beyond a shaded end must be. The
     /// lab report's desk lay 33 levels under its paper; the left edge of a book page's print, darker
     /// within than its margin beyond, passed for a shaded end and cut the page's margin and first
@@ -464,19 +466,28 @@ enum EdgePageFinder {
     static let stepWithin = 2...8
 
     /// Whether, within 3 px across the side at (x, y), the image darkens strongly going outward.
-    private static func isEdge(atX x: Double, y: Double, outwardX nx: Double, outwardY ny: Double, in field: Field) -> Bool {
-        for offset in -3...3 {
+    ///
+    /// With a longer reach `back` (a shaded end's), the step is looked for that far against `outward`
+    /// too, and the levels either side are taken from the step found rather than the side: the sheet's
+    /// lifted end casts a thin shadow on the desk, and the line found runs along that groove, between
+    /// the step down from the desk and the paper's slow rise within (a curled supply order on pale
+    /// planks: the step 4–8 px out from its side).
+    private static func isEdge(
+        atX x: Double, y: Double, outwardX nx: Double, outwardY ny: Double, in field: Field, reachingBack back: Int = 3
+    ) -> Bool {
+        for offset in -back...3 {
             let px = Int((x + nx * Double(offset)).rounded()), py = Int((y + ny * Double(offset)).rounded())
             guard field.inside(px, py) else { continue }
             let gx = Double(field.gx[py * field.width + px]), gy = Double(field.gy[py * field.width + px])
             let magnitude = (gx * gx + gy * gy).squareRoot()
             // Darker outward: the gradient (towards lighter) points inward, across the side.
             guard magnitude >= 3, -(gx * nx + gy * ny) >= 0.85 * magnitude else { continue }
-            let outX = Int((x + nx * 6).rounded()), outY = Int((y + ny * 6).rounded())
+            let (sx, sy) = back > 3 ? (Double(px), Double(py)) : (x, y)
+            let outX = Int((sx + nx * 6).rounded()), outY = Int((sy + ny * 6).rounded())
             guard field.inside(outX, outY) else { return true }
             var lightestWithin: Float?
             for depth in stepWithin {
-                let inX = Int((x - nx * Double(depth)).rounded()), inY = Int((y - ny * Double(depth)).rounded())
+                let inX = Int((sx - nx * Double(depth)).rounded()), inY = Int((sy - ny * Double(depth)).rounded())
                 guard field.inside(inX, inY) else { continue }
                 lightestWithin = max(lightestWithin ?? 0, field.grey[inY * field.width + inX])
             }
