@@ -86,12 +86,13 @@ enum EdgePageFinder {
         var usual: (found: Found, value: Double)?, any: (found: Found, value: Double)?
         let frameArea = Double(field.width * field.height)
         let measured = SideMeasures()
+        let paper = paperLevel(of: field)
         for (i, top) in horizontal.enumerated() {
             for bottom in horizontal[(i + 1)...] {
                 for (j, left) in vertical.enumerated() {
                     for right in vertical[(j + 1)...] {
                         guard let (quad, sides) = quadrilateral(top, bottom, left, right), quad.area >= minimumArea * frameArea,
-                              let support = support(of: quad, sides: sides, in: field, shadedEnd: shadedEnd, measured: measured)
+                              let support = support(of: quad, sides: sides, in: field, paper: paper, shadedEnd: shadedEnd, measured: measured)
                         else { continue }
                         // Among convincing outlines the larger wins: a sheet rather than a box printed on it.
                         let value = support.score + 0.3 * (quad.area / frameArea).squareRoot()
@@ -141,6 +142,25 @@ enum EdgePageFinder {
             }
         }
         return Field(width: width, height: height, grey: grey, gx: gx, gy: gy)
+    }
+
+    /// The paper's level: the level 90% of the working copy's middle half is darker than (the sheet
+    /// covers the middle of a photo of it), to the grey level; nil when the copy is too small.
+    private static func paperLevel(of field: Field) -> Double? {
+        var counts = [Int](repeating: 0, count: 256)
+        for y in (field.height / 4)..<(3 * field.height / 4) {
+            for x in (field.width / 4)..<(3 * field.width / 4) {
+                counts[Int(min(255, max(0, field.grey[y * field.width + x])))] += 1
+            }
+        }
+        let total = counts.reduce(0, +)
+        guard total >= 100 else { return nil }
+        var darker = 0
+        for level in 0..<256 {
+            darker += counts[level]
+            if Double(darker) >= 0.9 * Double(total) { return Double(level) }
+        }
+        return 255
     }
 
     /// How many of the strongest lines outlines are made of, and how many of the strongest of each
@@ -258,7 +278,7 @@ enum EdgePageFinder {
     /// With `shadedEnd`, one side may be the sheet's shaded end (`shadedSideSupport`); the result says
     /// whether one was.
     private static func support(
-        of quad: PageQuad, sides lines: [Line], in field: Field, shadedEnd: Bool, measured: SideMeasures
+        of quad: PageQuad, sides lines: [Line], in field: Field, paper: Double?, shadedEnd: Bool, measured: SideMeasures
     ) -> (score: Double, shadedEnd: Bool)? {
         let margin = outsideCorner * Double(max(field.width, field.height))
         for corner in quad.corners {
@@ -294,8 +314,16 @@ enum EdgePageFinder {
                 return (samples, hits, darkerWithin)
             }
             guard samples >= 10 else { return nil }
-            // A side with print beyond it (`ripple`) counts for less, and not at all past `maximumRipple`.
-            let ripple = measured.ripple(of: side) { Self.ripple(beyond: a, b, outwardX: nx, outwardY: ny, in: field) }
+            // A side with print beyond it (`ripple`) counts for less, and not at all past `maximumRipple`;
+            // but not a side with paper within and a level beyond that never comes back up near it: that
+            // ripple is the desk's own (`deskUnderPaper`, `seamRipple`).
+            let rippling = measured.ripple(of: side) { Self.ripple(beyond: a, b, outwardX: nx, outwardY: ny, in: field) }
+            var ripple = rippling.ripple
+            if ripple > levelRipple, ripple <= seamRipple, let paper,
+               let inside = measured.levels(of: side, { levels(across: a, b, outwardX: nx, outwardY: ny, in: field) })?.within,
+               inside >= paper - deskUnderPaper, rippling.lightest <= inside - deskUnderPaper {
+                ripple = 0
+            }
             let damping = min(1, max(0, (maximumRipple - ripple) / (maximumRipple - levelRipple)))
             let share = Double(hits) / Double(samples) * damping
             if share < minimumSideSupport {
@@ -417,9 +445,11 @@ enum EdgePageFinder {
     /// more lines of print, paper between them, so the level beyond ripples. Beyond a sheet lies the
     /// desk, which averaged along a side is level or changes steadily (a shade). On near-white stone a
     /// letter's top side was a line of print in its middle, the page cut there (CER 0.95).
+    ///
+    /// Returns the ripple and the lightest of the levels beyond.
     private static func ripple(
         beyond a: PageQuad.Point, _ b: PageQuad.Point, outwardX nx: Double, outwardY ny: Double, in field: Field
-    ) -> Double {
+    ) -> (ripple: Double, lightest: Double) {
         var levels: [Double] = []
         for depth in stride(from: 6, through: 30, by: 2) {
             let (sum, count) = greyTotal(along: a, b, outwardX: nx, outwardY: ny, depth: Double(depth), in: field)
@@ -427,10 +457,26 @@ enum EdgePageFinder {
             guard count >= 20 else { break }
             levels.append(sum / Double(count))
         }
-        guard let first = levels.first, let last = levels.last else { return 0 }
+        guard let first = levels.first, let last = levels.last, let lightest = levels.max() else { return (0, 0) }
         let variation = zip(levels, levels.dropFirst()).reduce(0) { $0 + abs($1.1 - $1.0) }
-        return variation - abs(last - first)
+        return (variation - abs(last - first), lightest)
     }
+
+    /// How far under the level within a side (`levels(across:)`) the level beyond must stay, all the way
+    /// out, for its ripple to be the desk's rather than print's: between lines of print lies paper. The
+    /// seams of pale planks parallel to a curled letter's top and bottom sides rippled 26 and 35 beyond
+    /// them, the level there never within 32 of the paper's, and the letter was not found (CER 0.22;
+    /// from its sheet 0.001). The level within must be the paper's (`paperLevel(of:)`), within as much:
+    /// a seam of the planks beyond a sheet has desk within it as well as beyond (an 1871 page on pale
+    /// planks under a lamp's glare was cut at a seam above its top, CER 0.02 → 0.11, when the level
+    /// within was not asked for; Fixtures' lab report on pale planks 0.012 → 0.026 when it was compared
+    /// with the lightest level within the outline's own sides, a seam's and three of the sheet's).
+    static let deskUnderPaper = 20.0
+    /// The most a desk's seams may ripple beyond a side: a seam's dip, down and up again (those letter's
+    /// sides 26 and 35). Lines of print ripple more, one dip a line (a line of print under a lamp's
+    /// glare on the 1871 page, the paper beyond it dimmer than the glare within: 81, cut there when
+    /// taken, CER 0.02 → 0.21).
+    static let seamRipple = 50.0
 
     /// The least share of a side that is an edge darker within than beyond, for the side to be the sheet's
     /// end curled away from the light. On pale wood such an end is darker than the desk beside it (a
@@ -512,7 +558,7 @@ private final class SideMeasures {
     }
 
     private var edges: [Side: (samples: Int, hits: Int, darkerWithin: Int)] = [:]
-    private var ripples: [Side: Double] = [:]
+    private var ripples: [Side: (ripple: Double, lightest: Double)] = [:]
     private var levels: [Side: (within: Double, beyond: Double)?] = [:]
 
     /// The side's sample points in the image, those on an edge darker outward, and those darker inward.
@@ -520,7 +566,7 @@ private final class SideMeasures {
         Self.remembered(in: &edges, side, measure)
     }
 
-    func ripple(of side: Side, _ measure: () -> Double) -> Double {
+    func ripple(of side: Side, _ measure: () -> (ripple: Double, lightest: Double)) -> (ripple: Double, lightest: Double) {
         Self.remembered(in: &ripples, side, measure)
     }
 
