@@ -837,6 +837,11 @@ struct PhotoFixtureTests {
                        cerOf: "folded_letter", atMost: 0.01, "\(mode)")
     }
 
+    /// Rows of the supply order (`ruled_table`'s page) that a photo of it must read whole: its header,
+    /// one from the middle, its last.
+    static let supplyOrderRows = ["Item Code Qty Unit Amount", "Saline 0.9% 500 ml IV-031 60 1.85 111.00",
+                                  "Blood pressure cuff BP-011 2 38.00 76.00"]
+
     /// `grey_ruled_table`: the supply order's flat page with its rules printed grey (as a PDF's hairlines
     /// print), curled on a desk. Its rules down come out fainter than its print, under the level the rule
     /// eraser looks at (a quarter of the way from Tesseract's threshold to the paper), and with its rules
@@ -847,9 +852,7 @@ struct PhotoFixtureTests {
     func faintRulesDownAreFoundNearerThePaper(mode: ScanMode) throws {
         let record = try scan("grey_ruled_table.jpg", mode: mode)
         #expect(record.cleanup?.rulesErased == true, "\(mode): rules kept")
-        try expectRead(record, rows: ["Item Code Qty Unit Amount", "Saline 0.9% 500 ml IV-031 60 1.85 111.00",
-                                      "Blood pressure cuff BP-011 2 38.00 76.00"],
-                       cerOf: "grey_ruled_table", atMost: 0.01, "\(mode)")
+        try expectRead(record, rows: Self.supplyOrderRows, cerOf: "grey_ruled_table", atMost: 0.01, "\(mode)")
     }
 
     /// `curled_end_table`: the supply order curled on pale planks, its curled end turned from the light
@@ -865,9 +868,7 @@ struct PhotoFixtureTests {
         // The right corners, away from the curl, within 1% of the photo's diagonal.
         let error = try cornerError(record, try geometry("curled_end_table"), corners: [1, 2])
         #expect(error <= 0.01, "\(mode): corner error \(error)")
-        try expectRead(record, rows: ["Item Code Qty Unit Amount", "Saline 0.9% 500 ml IV-031 60 1.85 111.00",
-                                      "Blood pressure cuff BP-011 2 38.00 76.00"],
-                       cerOf: "curled_end_table", atMost: 0.01, "\(mode)")
+        try expectRead(record, rows: Self.supplyOrderRows, cerOf: "curled_end_table", atMost: 0.01, "\(mode)")
     }
 
     /// `planks_letter_en`: Fixtures' English letter curled on pale planks, the frame's border taken for
