@@ -61,6 +61,8 @@ Pages:
   curled_end_table ruled_table's flat page with paler grey rules (across 78% ink, down 47%) in the curl
                    scene of seed 4101, on pale planks: its curled end, turned from the light, darker than
                    the wood, the lifted edge's soft shadow along it
+  seamed_notice    Fixtures/pages/zh_notice in the curl scene of seed 4328, on planks whose seams slant
+                   across the frame, one of them through the sheet's top right corner
   glared_letter    desk_letter under a lamp's reflection on glossy paper: a soft elliptical highlight
                    over the right of its text, its middle 78% of the way to white (print there keeps
                    about a fifth of its contrast), saved again as JPEG
@@ -1290,6 +1292,10 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
                          "form: ruled_table's flat page with its rules printed grey (across 78% ink, down 47%), "
                          "curled on pale planks (make_photo_stress.py's curl scene): its curled end darker than "
                          "the wood, with the lifted edge's soft shadow along it; phone-like JPEG"),
+    "seamed_notice": ("chi_sim+eng", "photo", "curl",
+                      "notice: Fixtures/pages/zh_notice curled at its left end and shaded there, turned 8 degrees "
+                      "on planks whose seams slant across the frame, one through the sheet's top right corner; "
+                      "phone-like JPEG 2100x2800"),
     "folded_letter": ("deu+eng", "photo", "fold",
                       "letter: Fixtures/pages/de_brief folded in three across, its top and bottom thirds "
                       "rising 17 and 16 degrees from the desk, the top one turned from the light and about "
@@ -1328,7 +1334,7 @@ ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt
          "shadowed_invoice", "bowed_letter", "planks_letter",
          "planks_letter_en", "inset_columns", "blurred_curl", "shaken_report", "close_notice", "shaken_table",
          "close_table", "tight_table", "glared_letter", "folded_letter", "grey_ruled_table",
-         "curled_end_table"]
+         "curled_end_table", "seamed_notice"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
 # Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
 # stress set's own en_letter__curl; the other seeds are none of the stress set's (501-596), so the
@@ -1337,7 +1343,8 @@ STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": 
                  "planks_report": ("zh_lab_report", "curl", 605), "shadowed_invoice": ("en_invoice", "shadowband", 1204),
                  "bowed_letter": ("en_letter", "curl", 1031), "planks_letter": ("de_brief", "curl", 717),
                  "planks_letter_en": ("en_letter", "curl", 1301), "shaken_report": ("zh_lab_report", "motion", 1402),
-                 "close_notice": ("zh_notice", "close", 1512), "folded_letter": ("de_brief", "folded", 3113)}
+                 "close_notice": ("zh_notice", "close", 1512), "folded_letter": ("de_brief", "folded", 3113),
+                 "seamed_notice": ("zh_notice", "curl", 4328)}
 # A photo fixture's flat page (at 3 px per point, as --flat writes it) in a scene of make_photo_stress.py:
 # name -> (the photo fixture, kind, seed).
 FLAT_SCENES = {"close_table": ("ruled_table", "aside", 1804), "tight_table": ("ruled_table", "close", 2102),

@@ -34,7 +34,7 @@ enum EdgePageFinder {
     /// How far a corner may lie outside the image, as a share of its longer side (`support`).
     static let outsideCorner = 0.10
 
-    private struct Line {
+    struct Line: Equatable {
         /// Unit normal and distance from the origin: points p with p·n = rho.
         var nx: Double, ny: Double, rho: Double
         var strength: Double
@@ -48,7 +48,7 @@ enum EdgePageFinder {
     }
 
     /// The blurred grey levels and gradients of the working copy.
-    private struct Field {
+    struct Field {
         let width: Int, height: Int
         var grey: [Float], gx: [Float], gy: [Float]
 
@@ -83,7 +83,7 @@ enum EdgePageFinder {
         lines += [Line(nx: 0, ny: 1, rho: 0, strength: 0, isBorder: true), Line(nx: 0, ny: 1, rho: h, strength: 0, isBorder: true),
                   Line(nx: 1, ny: 0, rho: 0, strength: 0, isBorder: true), Line(nx: 1, ny: 0, rho: w, strength: 0, isBorder: true)]
         let horizontal = lines.filter(\.isHorizontal), vertical = lines.filter { !$0.isHorizontal }
-        var usual: (found: Found, value: Double)?, any: (found: Found, value: Double)?
+        var candidates: [Candidate] = []
         let frameArea = Double(field.width * field.height)
         let measured = SideMeasures()
         let paper = paperLevel(of: field)
@@ -94,20 +94,23 @@ enum EdgePageFinder {
                         guard let (quad, sides) = quadrilateral(top, bottom, left, right), quad.area >= minimumArea * frameArea,
                               let support = support(of: quad, sides: sides, in: field, paper: paper, shadedEnd: shadedEnd, measured: measured)
                         else { continue }
-                        // Among convincing outlines the larger wins: a sheet rather than a box printed on it.
+                        // Among convincing outlines the larger wins: a sheet rather than a box printed on it
+                        // (where what it adds is paper: `mostConvincing`).
                         let value = support.score + 0.3 * (quad.area / frameArea).squareRoot()
                         let found = Found(quad: quad, score: support.score, sidesAlongFrame: sides.filter(\.isBorder).count)
-                        if !support.shadedEnd, value > usual?.value ?? -1 { usual = (found, value) }
-                        if value > any?.value ?? -1 { any = (found, value) }
+                        candidates.append(Candidate(found: found, value: value, lines: sides, shadedSide: support.shadedSide, desk: support.desk,
+                                                    contrasts: support.contrasts))
                     }
                 }
             }
         }
-        func inPhoto(_ best: (found: Found, value: Double)?) -> Found? {
+        func inPhoto(_ best: Candidate?) -> Found? {
             best.map { Found(quad: $0.found.quad.scaled(by: 1 / factor), score: ($0.found.score * 100).rounded() / 100,
                              sidesAlongFrame: $0.found.sidesAlongFrame) }
         }
-        return Outlines(usual: inPhoto(usual), allowingShadedEnd: shadedEnd ? inPhoto(any) : nil)
+        let usual = candidates.filter { $0.shadedSide == nil }
+        return Outlines(usual: inPhoto(mostConvincing(of: usual, in: field, paper: paper)),
+                        allowingShadedEnd: shadedEnd ? inPhoto(mostConvincing(of: candidates, in: field, paper: paper)) : nil)
     }
 
     /// A 5×5 box blur, then Sobel gradients.
@@ -276,10 +279,11 @@ enum EdgePageFinder {
     /// the frame at a corner (the warp fills what the photo lacks with white). At 3% a letter whose corner
     /// was 89 px (5.6%) out was cut off along the top of a text line instead (CER 0.19, then 0.002).
     /// With `shadedEnd`, one side may be the sheet's shaded end (`shadedSideSupport`); the result says
-    /// whether one was.
+    /// which one was, with the desk's level (the mean beyond the sides measured) and how much lighter
+    /// within than beyond each side is (nil where not measured).
     private static func support(
         of quad: PageQuad, sides lines: [Line], in field: Field, paper: Double?, shadedEnd: Bool, measured: SideMeasures
-    ) -> (score: Double, shadedEnd: Bool)? {
+    ) -> (score: Double, shadedSide: Int?, desk: Double?, contrasts: [Double?])? {
         let margin = outsideCorner * Double(max(field.width, field.height))
         for corner in quad.corners {
             guard corner.x >= -margin, corner.y >= -margin, corner.x <= Double(field.width) + margin,
@@ -287,8 +291,10 @@ enum EdgePageFinder {
             else { return nil }
         }
         var total = 0.0, borderSides: [Int] = [], within: [Double] = [], beyond: [Double] = []
+        /// How much lighter within than beyond each side is, where measured.
+        var contrasts = [Double?](repeating: nil, count: 4)
         /// The level beyond the side taken for a shaded end, if one is.
-        var beyondShadedEnd: Double?
+        var beyondShadedEnd: Double?, shadedSide: Int?
         // `sides` runs clockwise from the top, as `lines` does: top, right, bottom, left.
         let sides = quad.sides
         guard sides.count == 4 else { return nil }
@@ -333,6 +339,7 @@ enum EdgePageFinder {
                       levels.within < levels.beyond
                 else { return nil }
                 beyondShadedEnd = levels.beyond
+                shadedSide = index
                 total += borderSupport
                 continue
             }
@@ -341,6 +348,7 @@ enum EdgePageFinder {
                 guard levels.within >= levels.beyond + minimumSideContrast else { return nil }
                 within.append(levels.within)
                 beyond.append(levels.beyond)
+                contrasts[index] = levels.within - levels.beyond
             }
             total += share
         }
@@ -363,7 +371,8 @@ enum EdgePageFinder {
             }
         }
         let score = total / 4
-        return score >= minimumScore ? (score, beyondShadedEnd != nil) : nil
+        let desk = beyond.isEmpty ? nil : beyond.reduce(0, +) / Double(beyond.count)
+        return score >= minimumScore ? (score, shadedSide, desk, contrasts) : nil
     }
 
     /// Where a side is looked at: 40 points spread evenly over its middle 80% (the corners are left
