@@ -15,7 +15,7 @@ public struct PageLayout: Codable, Equatable, Sendable {
         case order, sideBySide = "side_by_side", rowOffset = "row_offset", cellAspect = "cell_aspect", justified, segmentation,
              darkAreas = "dark_areas", invertedPass = "inverted_pass", recoveredLines = "recovered_lines",
              movedLines = "moved_lines", edgeMarks = "edge_marks", strayLines = "stray_lines",
-             rereadLines = "reread_lines", joinedLines = "joined_lines", facingPageReread = "facing_page_reread",
+             rereadLines = "reread_lines", joinedLines = "joined_lines", stackedLines = "stacked_lines", facingPageReread = "facing_page_reread",
              cutLines = "cut_lines"
     }
 
@@ -46,6 +46,9 @@ public struct PageLayout: Codable, Equatable, Sendable {
     /// Short lines Tesseract's layout analysis cut across their characters into two lines, one over the
     /// other, read again whole (`HalvedLines`).
     public var joinedLines = 0
+    /// Lines Tesseract's layout analysis took together, one over the other, as one line, read again each
+    /// alone (`StackedLines`).
+    public var stackedLines = 0
     /// Whether the page was read again with a facing page's sliver whitened, after Tesseract joined the
     /// sliver's line ends to the page's own lines (`StrayLines.joinedSliver`).
     public var facingPageReread = false
@@ -72,6 +75,7 @@ public struct PageLayout: Codable, Equatable, Sendable {
         strayLines = try container.decodeIfPresent(Int.self, forKey: .strayLines) ?? 0
         rereadLines = try container.decodeIfPresent(Int.self, forKey: .rereadLines) ?? 0
         joinedLines = try container.decodeIfPresent(Int.self, forKey: .joinedLines) ?? 0
+        stackedLines = try container.decodeIfPresent(Int.self, forKey: .stackedLines) ?? 0
         facingPageReread = try container.decodeIfPresent(Bool.self, forKey: .facingPageReread) ?? false
         cutLines = try container.decodeIfPresent(Int.self, forKey: .cutLines) ?? 0
     }

@@ -18,12 +18,14 @@ struct LineReading {
         text.count <= Self.longestReading * characters + 4
     }
 
-    /// Cuts `box` out of `image` with a margin of a quarter of its height (so no letter is clipped),
-    /// reads the cut with `read`, and moves its words back onto the page; nil when the cut is empty or
-    /// nothing was read.
-    static func read(_ box: PageBox, on image: PixImage, with read: (PixImage) throws -> RecognizedText) rethrows -> LineReading? {
+    /// Cuts `box` out of `image` with a margin of `padding` px, by default a quarter of its height (so no
+    /// letter is clipped), reads the cut with `read`, and moves its words back onto the page; nil when
+    /// the cut is empty or nothing was read.
+    static func read(
+        _ box: PageBox, on image: PixImage, padding: Int? = nil, with read: (PixImage) throws -> RecognizedText
+    ) rethrows -> LineReading? {
         guard box.width > 0, box.height > 0 else { return nil }
-        let pad = max(4, box.height / 4)
+        let pad = padding ?? max(4, box.height / 4)
         let area = PageBox(x: max(0, box.x - pad), y: max(0, box.y - pad), width: box.width + 2 * pad, height: box.height + 2 * pad)
         guard let crop = image.cropped(to: area) else { return nil }
         let again = try read(crop)

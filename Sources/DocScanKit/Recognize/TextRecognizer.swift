@@ -225,6 +225,9 @@ public final class TextRecognizer: PageStage {
         let joined = try HalvedLines.join(&result, on: image) {
             try recognizer.recognizeLine($0, resolution: resolution.dotsPerInch, deadline: context.deadline)
         }
+        let stacked = try StackedLines.split(&result, on: image) {
+            try recognizer.recognizeLine($0, resolution: resolution.dotsPerInch, deadline: context.deadline)
+        }
         result.lines = result.lines.map { line in
             var line = line
             line.text = HanSpacing.collapse(line.text)
@@ -241,6 +244,7 @@ public final class TextRecognizer: PageStage {
         result.layout?.strayLines = stray
         result.layout?.rereadLines = reread
         result.layout?.joinedLines = joined
+        result.layout?.stackedLines = stacked
         result.layout?.facingPageReread = facingPageReread
         result.layout?.cutLines = cut
         result.text = (arranged.rowText ?? HanSpacing.collapse(result.text)).trimmingCharacters(in: .whitespacesAndNewlines)
