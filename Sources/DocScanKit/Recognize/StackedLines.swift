@@ -24,7 +24,7 @@ enum StackedLines {
     /// the line's width dark.
     static let gapRows = 2
     static let blankShare = 0.005
-    /// The darkest level counted as paper.
+    /// Levels under this count as ink.
     static let inkLevel: UInt8 = 128
 
     /// Reads each stacked line of `page` again as its two lines, from `image` with `read`.
@@ -43,22 +43,17 @@ enum StackedLines {
             let box = line.box
             let upper = PageBox(x: box.x, y: box.y, width: box.width, height: gap.lowerBound)
             let lower = PageBox(x: box.x, y: box.y + gap.upperBound, width: box.width, height: box.height - gap.upperBound)
-            let rows = [upper, lower]
             let pad = max(1, gap.count / 2)
-            var readings: [(box: PageBox, reading: LineReading)] = []
-            for row in rows {
-                guard let reading = try LineReading.read(row, on: image, padding: pad, with: read),
-                      reading.text.contains(where: { $0.isLetter || $0.isNumber })
-                else { break }
-                readings.append((row, reading))
-            }
-            guard readings.count == rows.count else { continue }
-            let counts = readings.map { Double($0.reading.text.count) }
-            let confidence = zip(readings, counts).reduce(0) { $0 + $1.0.reading.confidence * $1.1 } / counts.reduce(0, +)
-            guard confidence >= line.confidence, let first = readings.first else { continue }
-            page.replaceLines([index: first.reading])
-            page.lines[index].box = first.box
-            if let second = readings.dropFirst().first { page.insertLine(second.box, second.reading, after: index) }
+            guard let top = try LineReading.read(upper, on: image, padding: pad, with: read),
+                  let bottom = try LineReading.read(lower, on: image, padding: pad, with: read),
+                  [top, bottom].allSatisfy({ $0.text.contains(where: { $0.isLetter || $0.isNumber }) })
+            else { continue }
+            let (topCount, bottomCount) = (Double(top.text.count), Double(bottom.text.count))
+            let confidence = (top.confidence * topCount + bottom.confidence * bottomCount) / (topCount + bottomCount)
+            guard confidence >= line.confidence else { continue }
+            page.replaceLines([index: top])
+            page.lines[index].box = upper
+            page.insertLine(lower, bottom, after: index)
             split += 1
         }
         return split
