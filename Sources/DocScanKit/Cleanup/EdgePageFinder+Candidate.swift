@@ -81,13 +81,7 @@ extension EdgePageFinder {
                 total += 1
             }
         }
-        guard total >= leftOutPixels else { return nil }
-        var seen = 0
-        for level in 0..<256 {
-            seen += counts[level]
-            if 2 * seen >= total { return Double(level) }
-        }
-        return 255
+        return total >= leftOutPixels ? level(reachedBy: 0.5, of: counts, total: total) : nil
     }
 
     /// The fewest sampled pixels an outline must leave out of a larger one for its level to be judged.

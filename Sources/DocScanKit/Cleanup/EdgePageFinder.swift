@@ -157,11 +157,16 @@ enum EdgePageFinder {
             }
         }
         let total = counts.reduce(0, +)
-        guard total >= 100 else { return nil }
-        var darker = 0
-        for level in 0..<256 {
-            darker += counts[level]
-            if Double(darker) >= 0.9 * Double(total) { return Double(level) }
+        return total >= 100 ? level(reachedBy: 0.9, of: counts, total: total) : nil
+    }
+
+    /// The lowest grey level that `share` of the `total` pixels counted in `counts` (a histogram of 256
+    /// levels) are at or under.
+    static func level(reachedBy share: Double, of counts: [Int], total: Int) -> Double {
+        var seen = 0
+        for level in counts.indices {
+            seen += counts[level]
+            if Double(seen) >= share * Double(total) { return Double(level) }
         }
         return 255
     }

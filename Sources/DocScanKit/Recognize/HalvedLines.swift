@@ -71,7 +71,7 @@ enum HalvedLines {
             let (upper, lower) = (page.lines[index], page.lines[index + 1])
             let box = upper.box.union(lower.box)
             guard let reading = try LineReading.read(box, on: image, with: read),
-                  reading.confidence >= confidence(of: [upper, lower]) + margin,
+                  reading.confidence >= LineReading.characterWeighted([upper, lower].map { ($0.text, $0.confidence) }) + margin,
                   reading.fits(characters: upper.text.count + lower.text.count),
                   reading.text.contains(where: { $0.isLetter || $0.isNumber })
             else { continue }
@@ -81,11 +81,5 @@ enum HalvedLines {
             joined += 1
         }
         return joined
-    }
-
-    /// The pieces' confidence, weighted by their characters.
-    private static func confidence(of pieces: [RecognizedSpan]) -> Double {
-        let counts = pieces.map { Double(max(1, $0.text.count)) }
-        return zip(pieces, counts).reduce(0) { $0 + $1.0.confidence * $1.1 } / counts.reduce(0, +)
     }
 }

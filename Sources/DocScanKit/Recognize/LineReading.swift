@@ -18,6 +18,13 @@ struct LineReading {
         text.count <= Self.longestReading * characters + 4
     }
 
+    /// The mean confidence of readings (or pieces of lines), weighted by their characters (at least one
+    /// each).
+    static func characterWeighted(_ readings: [(text: String, confidence: Double)]) -> Double {
+        let counts = readings.map { Double(max(1, $0.text.count)) }
+        return zip(readings, counts).reduce(0) { $0 + $1.0.confidence * $1.1 } / counts.reduce(0, +)
+    }
+
     /// Cuts `box` out of `image` with a margin of `padding` px, by default a quarter of its height (so no
     /// letter is clipped), reads the cut with `read`, and moves its words back onto the page; nil when
     /// the cut is empty or nothing was read.

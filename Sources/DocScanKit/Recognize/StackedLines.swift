@@ -48,9 +48,7 @@ enum StackedLines {
                   let bottom = try LineReading.read(lower, on: image, padding: pad, with: read),
                   [top, bottom].allSatisfy({ $0.text.contains(where: { $0.isLetter || $0.isNumber }) })
             else { continue }
-            let (topCount, bottomCount) = (Double(top.text.count), Double(bottom.text.count))
-            let confidence = (top.confidence * topCount + bottom.confidence * bottomCount) / (topCount + bottomCount)
-            guard confidence >= line.confidence else { continue }
+            guard LineReading.characterWeighted([top, bottom].map { ($0.text, $0.confidence) }) >= line.confidence else { continue }
             page.replaceLines([index: top])
             page.lines[index].box = upper
             page.insertLine(lower, bottom, after: index)
