@@ -63,6 +63,8 @@ Pages:
                    the wood, the lifted edge's soft shadow along it
   seamed_notice    Fixtures/pages/zh_notice in the curl scene of seed 4328, on planks whose seams slant
                    across the frame, one of them through the sheet's top right corner
+  close_invoice    Fixtures/pages/en_invoice in the close scene of seed 7004: a close-up at a tilt, its
+                   Amount column reaching to within a few pixels of the frame's right side
   glared_letter    desk_letter under a lamp's reflection on glossy paper: a soft elliptical highlight
                    over the right of its text, its middle 78% of the way to white (print there keeps
                    about a fifth of its contrast), saved again as JPEG
@@ -1296,6 +1298,10 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
                       "notice: Fixtures/pages/zh_notice curled at its left end and shaded there, turned 8 degrees "
                       "on planks whose seams slant across the frame, one through the sheet's top right corner; "
                       "phone-like JPEG 2100x2800"),
+    "close_invoice": ("eng", "photo", "close",
+                      "invoice: Fixtures/pages/en_invoice photographed close up at a tilt (keystone 0.76, turned "
+                      "3.4 degrees), the sheet's edges outside the frame, its Amount column reaching to within a "
+                      "few pixels of the frame's right side; phone-like JPEG"),
     "folded_letter": ("deu+eng", "photo", "fold",
                       "letter: Fixtures/pages/de_brief folded in three across, its top and bottom thirds "
                       "rising 17 and 16 degrees from the desk, the top one turned from the light and about "
@@ -1334,7 +1340,7 @@ ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt
          "shadowed_invoice", "bowed_letter", "planks_letter",
          "planks_letter_en", "inset_columns", "blurred_curl", "shaken_report", "close_notice", "shaken_table",
          "close_table", "tight_table", "glared_letter", "folded_letter", "grey_ruled_table",
-         "curled_end_table", "seamed_notice"]
+         "curled_end_table", "seamed_notice", "close_invoice"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
 # Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
 # stress set's own en_letter__curl; the other seeds are none of the stress set's (501-596), so the
@@ -1344,7 +1350,7 @@ STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": 
                  "bowed_letter": ("en_letter", "curl", 1031), "planks_letter": ("de_brief", "curl", 717),
                  "planks_letter_en": ("en_letter", "curl", 1301), "shaken_report": ("zh_lab_report", "motion", 1402),
                  "close_notice": ("zh_notice", "close", 1512), "folded_letter": ("de_brief", "folded", 3113),
-                 "seamed_notice": ("zh_notice", "curl", 4328)}
+                 "seamed_notice": ("zh_notice", "curl", 4328), "close_invoice": ("en_invoice", "close", 7004)}
 # A photo fixture's flat page (at 3 px per point, as --flat writes it) in a scene of make_photo_stress.py:
 # name -> (the photo fixture, kind, seed).
 FLAT_SCENES = {"close_table": ("ruled_table", "aside", 1804), "tight_table": ("ruled_table", "close", 2102),
