@@ -160,13 +160,16 @@ enum StrayLines {
         }
         // Nothing else on the page.
         guard sliver.count < pieces.count else { return [] }
-        return isFigures(sliver.flatMap { pieces[$0].words.map { page.words[$0].text } }) ? [] : sliver
+        let isColumn = sliver.count >= joinedSliverPieces && isFigures(sliver.flatMap { pieces[$0].words.map { page.words[$0].text } })
+        return isColumn ? [] : sliver
     }
 
     /// Whether `words` are mostly figures: at least `figuresShare` of their letters and digits are
-    /// digits. A facing page's sliver is the ends of its words; a strip of figures along the page's side
-    /// is a table's last column: an invoice photographed close, its amounts 40 px from the frame's right
-    /// side and two lines' width from its unit prices, lost them all as a sliver (CER 0.09).
+    /// digits. A facing page's sliver is the ends of its words; a strip of figures along the page's side,
+    /// `joinedSliverPieces` or more, is a table's last column: an invoice photographed close, its amounts
+    /// within pixels of the frame's right side and two lines' width from its unit prices, lost them all
+    /// as a sliver (CER 0.09). A lone figure by the side is a speck read as one (a table photo turned 25°:
+    /// `for 4`).
     static func isFigures(_ words: [String]) -> Bool {
         var digits = 0, letters = 0
         for scalar in words.joined().unicodeScalars {
