@@ -65,6 +65,8 @@ Pages:
                    across the frame, one of them through the sheet's top right corner
   close_invoice    Fixtures/pages/en_invoice in the close scene of seed 7004: a close-up at a tilt, its
                    Amount column reaching to within a few pixels of the frame's right side
+  close_letter     Fixtures/pages/en_letter in the close scene of seed 7102: a close-up at a tilt whose
+                   sheet's right side shows, its last line (the enclosures) near the frame's foot
   glared_letter    desk_letter under a lamp's reflection on glossy paper: a soft elliptical highlight
                    over the right of its text, its middle 78% of the way to white (print there keeps
                    about a fifth of its contrast), saved again as JPEG
@@ -1302,6 +1304,10 @@ NOTES = {  # name -> (lang, kind, variant, notes); notes start with the document
                       "invoice: Fixtures/pages/en_invoice photographed close up at a tilt (keystone 0.76, turned "
                       "3.4 degrees), the sheet's edges outside the frame, its Amount column reaching to within a "
                       "few pixels of the frame's right side; phone-like JPEG"),
+    "close_letter": ("eng", "photo", "close",
+                     "letter: Fixtures/pages/en_letter photographed close up at a tilt (keystone 0.77, turned "
+                     "-2.2 degrees), the sheet's right side showing against grey stone, its top, left and foot "
+                     "outside the frame; phone-like JPEG"),
     "folded_letter": ("deu+eng", "photo", "fold",
                       "letter: Fixtures/pages/de_brief folded in three across, its top and bottom thirds "
                       "rising 17 and 16 degrees from the desk, the top one turned from the light and about "
@@ -1340,7 +1346,7 @@ ORDER = ["curled_book", "desk_letter", "receipt_counter", "two_column", "receipt
          "shadowed_invoice", "bowed_letter", "planks_letter",
          "planks_letter_en", "inset_columns", "blurred_curl", "shaken_report", "close_notice", "shaken_table",
          "close_table", "tight_table", "glared_letter", "folded_letter", "grey_ruled_table",
-         "curled_end_table", "seamed_notice", "close_invoice"]
+         "curled_end_table", "seamed_notice", "close_invoice", "close_letter"]
 # name -> (the photo it is made from, blur radius as a share of the photo's longer side)
 # Fixtures/pages' pages in a scene of make_photo_stress.py: (page, kind, seed). pale_desk_curl is the
 # stress set's own en_letter__curl; the other seeds are none of the stress set's (501-596), so the
@@ -1350,7 +1356,8 @@ STRESS_SCENES = {"pale_desk_curl": ("en_letter", "curl", 562), "curled_report": 
                  "bowed_letter": ("en_letter", "curl", 1031), "planks_letter": ("de_brief", "curl", 717),
                  "planks_letter_en": ("en_letter", "curl", 1301), "shaken_report": ("zh_lab_report", "motion", 1402),
                  "close_notice": ("zh_notice", "close", 1512), "folded_letter": ("de_brief", "folded", 3113),
-                 "seamed_notice": ("zh_notice", "curl", 4328), "close_invoice": ("en_invoice", "close", 7004)}
+                 "seamed_notice": ("zh_notice", "curl", 4328), "close_invoice": ("en_invoice", "close", 7004),
+                 "close_letter": ("en_letter", "close", 7102)}
 # A photo fixture's flat page (at 3 px per point, as --flat writes it) in a scene of make_photo_stress.py:
 # name -> (the photo fixture, kind, seed).
 FLAT_SCENES = {"close_table": ("ruled_table", "aside", 1804), "tight_table": ("ruled_table", "close", 2102),

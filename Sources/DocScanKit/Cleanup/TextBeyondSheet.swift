@@ -24,6 +24,13 @@ enum TextBeyondSheet {
     static let farthest = 0.5
     /// Too few letters inside the sheet to know their size.
     static let fewestLetters = 30
+    /// Letters whose centres lie this close outside the sheet's top or foot (in letter heights) touch
+    /// it: `fewestCutLetters` of them make it cut text with no print just inside it. A paper edge has
+    /// its margin inside and the desk outside; a side found along the top of a line of print, in the gap
+    /// above it, has neither (a close-up of a letter, its sheet's foot beyond the frame: its enclosures
+    /// line beyond the side, lost, CER 0.052). Not for the left and right sides, which lines run into,
+    /// not along: counted there, letters by two photo fixtures' true right sides moved them out.
+    static let touchingReach = 1.0
 
     /// `quad` with each side that cuts text moved out past it, and the names of the sides moved (`top`,
     /// `right`, `bottom`, `left`); nil when no side cuts text, or when the page cannot be measured.
@@ -70,7 +77,9 @@ enum TextBeyondSheet {
         for (index, side) in sides.enumerated() {
             let across = index.isMultiple(of: 2) ? sheet.flatSize.height : sheet.flatSize.width
             let movedBefore = moved.contains(index)
-            if let offset = cut(side, letters: movedBefore ? headings : sized, height: height, across: across, movedBefore: movedBefore) {
+            if let offset = cut(
+                side, letters: movedBefore ? headings : sized, height: height, across: across, movedBefore: movedBefore,
+                alongLines: index.isMultiple(of: 2)) {
                 offsets[index] = offset
             }
         }
@@ -144,7 +153,11 @@ enum TextBeyondSheet {
 
     /// How far `side` must move out to take in the text it cuts; nil when it cuts none.
     /// - Parameter movedBefore: the side was moved out in an earlier round (`movedSideGap`).
-    static func cut(_ side: PageQuad.Side, letters: [Letter], height: Double, across: Double, movedBefore: Bool = false) -> Double? {
+    /// - Parameter alongLines: the side is the sheet's top or foot, which lines of print run along
+    ///   (`touchingReach`).
+    static func cut(
+        _ side: PageQuad.Side, letters: [Letter], height: Double, across: Double, movedBefore: Bool = false, alongLines: Bool = false
+    ) -> Double? {
         // How far either side of it letters count as next to it, and the widest gap followed out.
         let nearby = movedBefore ? movedSideGap : reach, gap = movedBefore ? movedSideGap : largestGap
         var outside: [(distance: Double, letter: Letter)] = []
@@ -163,9 +176,12 @@ enum TextBeyondSheet {
         }
         let near = outside.filter { $0.distance <= nearby * height }.reduce(0) { $0 + $1.letter.weight }
         let fewest = Double(fewestCutLetters)
+        // A line of print the top or foot runs along, just outside it (`touchingReach`).
+        let touching = alongLines ? outside.filter { !$0.letter.isWord && $0.distance <= touchingReach * height }.count : 0
         // A side moved before lies past the last line it cut, maybe a short one: the print behind it is
         // weighed over as far as the print ahead, and need not be `fewest` itself.
-        guard near >= fewest, movedBefore || insideCount >= fewest, near >= cutShare * insideCount else { return nil }
+        guard near >= fewest, movedBefore || insideCount >= fewest || Double(touching) >= fewest, near >= cutShare * insideCount
+        else { return nil }
         // Follow the run of letters out from the side; a gap wider than `gap` letters ends it. Letters
         // only: a curled end's shading along the sheet's edge joins into long pieces, which led a run on
         // into a desk's grain.

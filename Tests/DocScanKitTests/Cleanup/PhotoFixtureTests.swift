@@ -54,7 +54,7 @@ struct PhotoFixtureTests {
         configuration.cleanup.sharpenBlurredPrint = sharpening
         let pipeline = try PagePipeline(configuration: configuration)
         let record = try #require(try PageSource(root: (root ?? Self.folder).appendingPathComponent(file)).list().pages.map(pipeline.process).first)
-        if !["pale_desk_curl.jpg", "blurred_curl.jpg", "folded_letter.jpg"].contains(file) { #expect(record.cleanup?.pageWidened == nil, "\(file): \(record.cleanup?.pageWidened ?? [])") }
+        if !["pale_desk_curl.jpg", "blurred_curl.jpg", "folded_letter.jpg", "close_letter.jpg"].contains(file) { #expect(record.cleanup?.pageWidened == nil, "\(file): \(record.cleanup?.pageWidened ?? [])") }
         if file != "shaded_table.jpg" { #expect(record.cleanup?.bandsReversed == 0, "\(file): \(record.cleanup?.bandsReversed ?? 0) bands") }
         if !file.hasPrefix("planks_letter"), file != "curled_report.jpg" {
             #expect(record.cleanup?.pagePulledIn == nil, "\(file): \(record.cleanup?.pagePulledIn ?? [])")
@@ -905,6 +905,19 @@ struct PhotoFixtureTests {
         try expectRead(record, rows: ["2 Watering can, galvanised, 10 L 14.50 29.00", "Subtotal 107.50", "Member discount 10% -10.75"],
                        cerOf: "close_invoice", atMost: 0.01, "\(mode)")
         #expect(TestSupport.rows(record.text).contains("116.10"), "\(mode): the total not read")
+    }
+
+    /// `close_letter`: Fixtures' letter photographed close up at a tilt, only the sheet's right side
+    /// showing. A foot side was found along the top of its last line, in the gap above it: no print
+    /// just inside it, so it was taken for the paper's edge, and the enclosures line was cut off (CER
+    /// 0.054 / 0.055). Letters touching the foot from outside are a line of print it runs along: the
+    /// side is moved out past them (`TextBeyondSheet.touchingReach`).
+    @Test(arguments: [ScanMode.fast, .accurate])
+    func aFootFoundAlongTheLastLineIsMovedPastIt(mode: ScanMode) throws {
+        let record = try scan("close_letter.jpg", mode: mode)
+        #expect(record.cleanup?.pageWidened == ["bottom"], "\(mode): widened \(record.cleanup?.pageWidened ?? [])")
+        try expectRead(record, rows: ["Enclosures: treatment notes (6 pages), X-ray reports (2 pages)"],
+                       cerOf: "close_letter", atMost: 0.01, "\(mode)")
     }
 
     /// `planks_letter_en`: Fixtures' English letter curled on pale planks, the frame's border taken for
