@@ -111,7 +111,9 @@ enum TextBeyondSheet {
               let ink = even.binarizedAsTesseractWould(),
               let components = ComponentBoxes(of: ink, connectivity: 8)
         else { return nil }
-        let tallest = image.height / 20
+        // A twentieth of the longer side, whichever way the photo lies: a close-up of nine lines of large
+        // print, wider than tall, had its letters over a twentieth of its height (`PhotoLettersTests`).
+        let tallest = max(image.width, image.height) / 20
         var letters: [Letter] = [], words: [Letter] = []
         for index in 0..<components.count {
             let box = components.frame(at: index)

@@ -53,6 +53,31 @@ struct PhotoLettersTests {
         #expect(same, "\(letters.letters.count) letters beside the copy at 2,400 px, \(fresh.letters.count) without it")
     }
 
+    /// A close-up framed on a few lines of print is wider than tall, and its letters are over a
+    /// twentieth of its height: they are letters all the same. Capped at a twentieth of the reduced
+    /// copy's height, a close-up of nine lines of large print (2,559 × 1,268 px) kept none of its last
+    /// line's letters, and the sheet's foot, found along the top of that line, cut it off (CER 0.13).
+    /// A band of four lines of the English letter on planks has the letters the whole photo has there.
+    @Test func aWideCloseUpKeepsItsLetters() throws {
+        let page = try #require(try PageSource(root: TestSupport.special("photos/planks_letter_en.jpg")).list().pages.first)
+        var context = PageContext(page: page, mode: .accurate, languages: try LanguageList(parsing: "eng"))
+        let photo = try PageLoader().run(page, context: &context).image
+        let top = 1100, height = 300
+        let band = try #require(photo.cropped(to: PageBox(x: 0, y: top, width: photo.width, height: height)))
+        let fromBand = try #require(PhotoLetters(of: band))
+        let fromPhoto = try #require(PhotoLetters(of: photo))
+        // Letters whose centres lie in the band's middle, away from the letters its top and foot cut.
+        func middle(_ letters: PhotoLetters, top: Double) -> Int {
+            letters.letters.filter {
+                let y = $0.centre.y / letters.factor - top
+                return y >= 40 && y <= Double(height) - 40
+            }.count
+        }
+        let inPhoto = middle(fromPhoto, top: Double(top)), inBand = middle(fromBand, top: 0)
+        #expect(inPhoto >= 60, "\(inPhoto) letters in the photo's band")
+        #expect(Double(inBand) >= 0.8 * Double(inPhoto), "\(inBand) letters in the band, \(inPhoto) in the photo there")
+    }
+
     /// The reduced copy's size and each letter's place and size, to compare two findings.
     private static func described(_ letters: PhotoLetters) -> [[Double]] {
         [[letters.factor, Double(letters.reducedWidth), Double(letters.reducedHeight)]]
