@@ -1720,3 +1720,40 @@ void docscan_black_tophat(const uint32_t *src, int width, int height, int src_wo
         pack_row(line, width, dst + (long)y * dst_words_per_line);
     }
 }
+
+int docscan_turned_extent(const uint32_t *src, int width, int height, int src_words_per_line,
+                          double cosine, double sine, double *extent, long *counts) {
+    counts[0] = counts[1] = 0;
+    if (width < 1 || height < 1) return 0;
+    double cx = width / 2.0, cy = height / 2.0;
+    int words = (width + 31) / 32;
+    uint32_t last = width % 32 ? ~0u << (32 - width % 32) : ~0u;
+    double least_x = 0, most_x = 0, least_y = 0, most_y = 0;
+    long set = 0, outside = 0;
+    for (int y = 0; y < height; y++) {
+        const uint32_t *row = src + (long)y * src_words_per_line;
+        double sy = y + 0.5 - cy;
+        double rowX = cx - sy * sine, rowY = cy + sy * cosine;
+        for (int w = 0; w < words; w++) {
+            uint32_t word = w == words - 1 ? row[w] & last : row[w];
+            while (word) {
+                int bit = __builtin_clz(word);
+                word &= ~(0x80000000u >> bit);
+                double sx = w * 32 + bit + 0.5 - cx;
+                // The pixel's centre turned, and half a pixel either way for its extent.
+                double tx = rowX + sx * cosine, ty = rowY + sx * sine;
+                if (!set) { least_x = most_x = tx; least_y = most_y = ty; }
+                set++;
+                if (tx < least_x) least_x = tx;
+                if (tx > most_x) most_x = tx;
+                if (ty < least_y) least_y = ty;
+                if (ty > most_y) most_y = ty;
+                if (tx < 0 || ty < 0 || tx >= width || ty >= height) outside++;
+            }
+        }
+    }
+    counts[0] = set, counts[1] = outside;
+    if (!set) return 0;
+    extent[0] = least_x - 0.5, extent[1] = most_x + 0.5, extent[2] = least_y - 0.5, extent[3] = most_y + 0.5;
+    return 1;
+}

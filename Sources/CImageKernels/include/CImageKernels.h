@@ -155,6 +155,15 @@ void docscan_turn_set_pixels(const uint32_t *src, int width, int height, int src
                              uint32_t *dst, int dst_width, int dst_height, int dst_words_per_line,
                              double cosine, double sine);
 
+/// Where the set pixels of the 1-bit image `src` lie once turned about its centre by the angle whose
+/// cosine and sine are given (positive: clockwise, y down), in its own frame: `extent` gets the least
+/// and greatest x, then the least and greatest y, of the turned pixels (their centres, and half a pixel
+/// beyond), and `counts` the number of set pixels and of those whose turned centres fall outside the
+/// image. Returns 0 when no pixel is set (`extent` untouched), 1 otherwise. The bits past each row's end
+/// are ignored.
+int docscan_turned_extent(const uint32_t *src, int width, int height, int src_words_per_line,
+                          double cosine, double sine, double *extent, long *counts);
+
 /// How many pixels of the 1-bit image `src` are strays: set, with none of their 8 neighbours set
 /// (Leptonica's hit-miss transform with an isolated-pixel pattern, outside the image counting as
 /// clear), and with no pixel of a mark (set and not isolated) within `reach` pixels either way. The

@@ -31,8 +31,17 @@ struct PrintSkew: Equatable, CustomStringConvertible {
     /// degrees of level, and are measured sure within the usual sweep; only the others are measured
     /// steep too (`steep`), and the steep measure is taken when sure or surer than the usual one.
     static func measured(on image: PixImage, upTo widest: Double) -> PrintSkew? {
-        guard let mask = (image.depth == 1 ? image : image.darkPixels())?.withoutEdgeMarks() else { return nil }
-        let reduction = reduction(forLongerSide: max(image.width, image.height))
+        printMask(of: image).flatMap { measured(mask: $0, upTo: widest) }
+    }
+
+    /// What the skew is measured on: the page's dark-pixel mask less the marks that touch its edge.
+    static func printMask(of image: PixImage) -> PixImage? {
+        (image.depth == 1 ? image : image.darkPixels())?.withoutEdgeMarks()
+    }
+
+    /// The skew of the lines of `mask` (`printMask`), up to `widest` either way.
+    static func measured(mask: PixImage, upTo widest: Double) -> PrintSkew? {
+        let reduction = reduction(forLongerSide: max(mask.width, mask.height))
         guard let usual = swept(mask, reduction: reduction, upTo: min(widest, usualSweep)) else { return nil }
         guard widest > usualSweep, !usual.skew.isSure,
               let steep = steep(of: mask, reduction: reduction, unturned: usual.unturned, upTo: widest),

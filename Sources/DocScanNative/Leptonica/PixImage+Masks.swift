@@ -1,6 +1,7 @@
 internal import CImageKernels
 internal import CLeptonica
 import DocScanCore
+import Foundation
 
 /// 1-bit masks: making them, combining them and reading their set pixels.
 extension PixImage {
@@ -123,6 +124,29 @@ extension PixImage {
     /// The pixels set in both masks (of the same size).
     package func intersection(with other: PixImage) -> PixImage? {
         PixImage(taking: withUnsafePix { pix in other.withUnsafePix { pixAnd(nil, pix, $0) } })
+    }
+
+    /// How far a 1-bit mask's set pixels would reach past its sides turned by `degrees` (clockwise)
+    /// about its centre on a canvas of its size: past its left or right side (the farther), and past
+    /// its top or foot, in pixels, 0 where they stay inside; and the share of its set pixels that would
+    /// fall outside. Nil for an empty mask or another depth.
+    package func turnedOverflow(degrees: Double) -> (x: Double, y: Double, lost: Double)? {
+        guard depth == 1 else { return nil }
+        let radians = degrees * .pi / 180
+        var extent = [Double](repeating: 0, count: 4), counts = [Int](repeating: 0, count: 2)
+        let found = withUnsafePix { pix -> Bool in
+            guard let data = pixGetData(pix) else { return false }
+            return extent.withUnsafeMutableBufferPointer { extent in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    docscan_turned_extent(
+                        data, Int32(width), Int32(height), pixGetWpl(pix), cos(radians), sin(radians), extent.baseAddress,
+                        counts.baseAddress) == 1
+                }
+            }
+        }
+        guard found, counts[0] > 0 else { return nil }
+        return (max(0, -extent[0], extent[1] - Double(width)), max(0, -extent[2], extent[3] - Double(height)),
+                Double(counts[1]) / Double(counts[0]))
     }
 
     /// A copy of a 1-bit mask without the marks that touch its edge (8-connected): what lies beyond a

@@ -22,6 +22,13 @@ extension PixImage {
         return PixImage(taking: withUnsafePix { pixRotate($0, radians, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0) })
     }
 
+    /// A copy grown by the given numbers of pixels on each side, the new pixels set to `fill` (a grey
+    /// level for an 8-bit image; 0 or 1 for a mask).
+    package func padded(left: Int, top: Int, right: Int, bottom: Int, fill: UInt32) -> PixImage? {
+        guard left >= 0, top >= 0, right >= 0, bottom >= 0 else { return nil }
+        return PixImage(taking: withUnsafePix { pixAddBorderGeneral($0, Int32(left), Int32(right), Int32(top), Int32(bottom), fill) })
+    }
+
     /// A 1-bit mask turned by `degrees` (positive: clockwise) about its centre, on a canvas grown to
     /// hold it whole: each set pixel moved to where the turn takes it, as the 2×2 pixels nearest
     /// (`docscan_turn_set_pixels`), its marks a pixel thicker. For measuring its lines, not for showing:

@@ -63,6 +63,47 @@ struct PageCleanerTests {
         #expect(cer <= 0.03, "CER \(cer)\n\(record.text)")
     }
 
+    /// A page turned 4° and cut close to its print at its left side and top (a close-up framed on the
+    /// print: its heading's corner reaches the frame) keeps its heading when levelled: turned on a canvas
+    /// of its own size, the heading's end went past the top and read `nmarpoursiae Vental Practice`
+    /// (fast) or `Aarpoursiae pental Practice` (accurate). The canvas grows only as far as the print
+    /// needs.
+    @Test(arguments: [ScanMode.fast, .accurate])
+    func printReachingTheFramesCornerIsKeptWhenLevelled(mode: ScanMode) throws {
+        let source = TestSupport.special("pages/en_letter.png")
+        let url = try variant("close.png", of: source) { page in
+            let radians = -4.0 * .pi / 180
+            let (width, height) = (Double(pixGetWidth(page)), Double(pixGetHeight(page)))
+            var turned = pixRotate(
+                page, Float(radians), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE),
+                Int32(width * cos(radians) + height * abs(sin(radians))), Int32(width * abs(sin(radians)) + height * cos(radians)))
+            defer { pixDestroy(&turned) }
+            // Cut 4 px from the print at the left and top, 200 px at the right and foot.
+            var marks = pixConvertTo1(turned, 128)
+            defer { pixDestroy(&marks) }
+            var print: UnsafeMutablePointer<BOX>?
+            guard pixClipBoxToForeground(marks, nil, nil, &print) == 0 else { return nil }
+            defer { boxDestroy(&print) }
+            var (x, y, w, h): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+            boxGetGeometry(print, &x, &y, &w, &h)
+            var cut = boxCreate(x - 4, y - 4, w + 204, h + 204)
+            defer { boxDestroy(&cut) }
+            return pixClipRectangle(turned, cut, nil)
+        }
+        let record = try #require(try TestSupport.scan(url, mode: mode).first)
+        let cleanup = try #require(record.cleanup)
+        #expect(cleanup.deskewed)
+        #expect(cleanup.skewAngle.map { abs($0 - 4) < 0.3 } == true, "found \(String(describing: cleanup.skewAngle))")
+        #expect(record.text.hasPrefix("Harbourside Dental Practice\n"), "\(record.text.prefix(80))")
+        // Grown down (the turn takes the heading's end up, past the top) and not across.
+        let (width, height) = (try #require(record.originalWidth), try #require(record.originalHeight))
+        let (cleanedWidth, cleanedHeight) = (try #require(record.width), try #require(record.height))
+        #expect(cleanedWidth == width)
+        #expect(cleanedHeight > height && cleanedHeight < height + 60, "\(cleanedHeight) of \(height)")
+        let cer = CharacterErrorRate.of(record.text, reference: try TestSupport.groundTruth("en_letter"), chinese: false)
+        #expect(cer <= 0.003, "CER \(cer)")
+    }
+
     /// Pages lying 42° off in a frame grown to hold them (`Fixtures/steep`: the German letter and the
     /// Chinese notice turned 42° clockwise and saved as JPEGs), read to the letter in both modes. Measured
     /// in one sweep to 46°, the letter was found 31° off (confidence 1.3) in accurate mode and 15° off in
