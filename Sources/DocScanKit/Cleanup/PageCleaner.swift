@@ -205,7 +205,8 @@ public struct PageCleaner: PageStage {
         let stepsBefore = log.steps.count
         /// What the page finder and the warp found, so a second pass of the later steps starts from it.
         let beforeFlattening = log.report
-        image = deskewed(evenedOut(image, log: &log), log: &log)
+        var skew: PrintSkew?
+        image = deskewed(evenedOut(image, log: &log), skew: &skew, log: &log)
         // Measured on the flat, level sheet; a sheet whose print is small (or large) is warped again from
         // the photo enlarged (or reduced), and its later steps run again at that size: one interpolation
         // of the photo's pixels instead of two, and lines tall enough for the skew and curl steps to
@@ -235,7 +236,7 @@ public struct PageCleaner: PageStage {
             let (stepsMs, letters) = (log.report.stepsMs, log.report.letterHeight)
             log.report = beforeFlattening
             (log.report.stepsMs, log.report.letterHeight) = (stepsMs, letters)
-            image = levelled(evenedOut(larger, log: &log), log: &log)
+            image = levelled(evenedOut(larger, log: &log), skew: skew, log: &log)
             log.report.enlargement = factor
         } else {
             log.lap("enlarge")
@@ -340,17 +341,26 @@ public struct PageCleaner: PageStage {
 
     /// The steps that straighten a page's lines: skew and curl; then ruled tables, shaded bands and a dark
     /// border.
-    private func levelled(_ page: PixImage, log: inout StepLog) -> PixImage {
-        straightened(deskewed(page, log: &log), log: &log)
+    private func levelled(_ page: PixImage, skew: PrintSkew? = nil, log: inout StepLog) -> PixImage {
+        var skew = skew
+        return straightened(deskewed(page, skew: &skew, log: &log), log: &log)
     }
 
     /// `page` turned level, when its skew is measured and worth turning.
     private func deskewed(_ page: PixImage, log: inout StepLog) -> PixImage {
+        var skew: PrintSkew?
+        return deskewed(page, skew: &skew, log: &log)
+    }
+
+    /// `page` turned level by `skew` when it is given (the same sheet measured at another size: a sheet
+    /// warped again enlarged lies as it lay), else by its skew measured, which `skew` then holds.
+    private func deskewed(_ page: PixImage, skew known: inout PrintSkew?, log: inout StepLog) -> PixImage {
         var image = page
         _ = log.watch.lap()
         if options.maxSkew > 0 {
-            let mask = PrintSkew.printMask(of: image)
-            if let mask, let skew = PrintSkew.measured(mask: mask, upTo: options.maxSkew) {
+            let mask = known == nil || !log.report.warped ? PrintSkew.printMask(of: image) : nil
+            if let skew = known ?? mask.flatMap({ PrintSkew.measured(mask: $0, upTo: options.maxSkew) }) {
+                known = skew
                 log.report.skewAngle = (Double(skew.angle) * 100).rounded() / 100
                 log.report.skewConfidence = (Double(skew.confidence) * 100).rounded() / 100
                 log.report.skewGain = (Double(skew.gain) * 100).rounded() / 100
