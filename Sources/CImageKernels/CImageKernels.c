@@ -1488,39 +1488,60 @@ void docscan_deconvolve_boxes(const uint32_t *src, int width, int height, int sr
     }
 }
 
-void docscan_turn_set_pixels(const uint32_t *src, int width, int height, int src_words_per_line,
-                             uint32_t *dst, int dst_width, int dst_height, int dst_words_per_line,
-                             double cosine, double sine) {
-    if (width < 1 || height < 1) return;
-    double cx = width / 2.0, cy = height / 2.0, dcx = dst_width / 2.0, dcy = dst_height / 2.0;
+/// The turn of docscan_turn_set_pixels and docscan_turned_extent: calls `visit(state, x, y)` with the
+/// centre of each set pixel of the 1-bit image `src` turned about the image's centre by the angle whose
+/// cosine and sine are given (positive: clockwise, y down), that centre put at (`to_x`, `to_y`). The
+/// bits past each row's end are ignored. Inlined with its visitor into each caller.
+static inline __attribute__((always_inline)) void turn_each_set_pixel(
+    const uint32_t *src, int width, int height, int src_words_per_line, double to_x, double to_y, double cosine,
+    double sine, void (*visit)(void *, double, double), void *state) {
+    double cx = width / 2.0, cy = height / 2.0;
     int words = (width + 31) / 32;
     uint32_t last = width % 32 ? ~0u << (32 - width % 32) : ~0u;
     for (int y = 0; y < height; y++) {
         const uint32_t *row = src + (long)y * src_words_per_line;
         double sy = y + 0.5 - cy;
         // A pixel (sx, sy) from the centre goes to (sx cos - sy sin, sx sin + sy cos): clockwise, y down.
-        double rowX = dcx - sy * sine, rowY = dcy + sy * cosine;
+        double rowX = to_x - sy * sine, rowY = to_y + sy * cosine;
         for (int w = 0; w < words; w++) {
             uint32_t word = w == words - 1 ? row[w] & last : row[w];
             while (word) {
                 int bit = __builtin_clz(word);
                 word &= ~(0x80000000u >> bit);
                 double sx = w * 32 + bit + 0.5 - cx;
-                // The 2 x 2 pixels whose centres lie nearest: every pixel of dst within a pixel of a
-                // turned one either way is set, so the turned lattice leaves no holes to line up.
-                double fx = rowX + sx * cosine - 0.5, fy = rowY + sx * sine - 0.5;
-                if (fx < -1 || fy < -1) continue;
-                int x = (int)(fx + 1) - 1, yy = (int)(fy + 1) - 1;
-                for (int j = yy; j <= yy + 1; j++) {
-                    if (j < 0 || j >= dst_height) continue;
-                    uint32_t *out = dst + (long)j * dst_words_per_line;
-                    for (int i = x; i <= x + 1; i++) {
-                        if (i >= 0 && i < dst_width) out[i >> 5] |= 0x80000000u >> (i & 31);
-                    }
-                }
+                visit(state, rowX + sx * cosine, rowY + sx * sine);
             }
         }
     }
+}
+
+/// What docscan_turn_set_pixels draws on.
+typedef struct { uint32_t *dst; int width, height, words_per_line; } turn_canvas;
+
+/// Sets the 2 x 2 pixels whose centres lie nearest a turned pixel's centre (x, y): every pixel of the
+/// canvas within a pixel of a turned one either way is set, so the turned lattice leaves no holes to
+/// line up.
+static inline __attribute__((always_inline)) void set_nearest(void *state, double x, double y) {
+    turn_canvas *canvas = state;
+    double fx = x - 0.5, fy = y - 0.5;
+    if (fx < -1 || fy < -1) return;
+    int left = (int)(fx + 1) - 1, top = (int)(fy + 1) - 1;
+    for (int j = top; j <= top + 1; j++) {
+        if (j < 0 || j >= canvas->height) continue;
+        uint32_t *out = canvas->dst + (long)j * canvas->words_per_line;
+        for (int i = left; i <= left + 1; i++) {
+            if (i >= 0 && i < canvas->width) out[i >> 5] |= 0x80000000u >> (i & 31);
+        }
+    }
+}
+
+void docscan_turn_set_pixels(const uint32_t *src, int width, int height, int src_words_per_line,
+                             uint32_t *dst, int dst_width, int dst_height, int dst_words_per_line,
+                             double cosine, double sine) {
+    if (width < 1 || height < 1) return;
+    turn_canvas canvas = {dst, dst_width, dst_height, dst_words_per_line};
+    turn_each_set_pixel(src, width, height, src_words_per_line, dst_width / 2.0, dst_height / 2.0, cosine, sine,
+                        set_nearest, &canvas);
 }
 
 void docscan_shear_columns(const uint32_t *src, int width, int height, int src_words_per_line, const int32_t *shifts,
@@ -1721,39 +1742,30 @@ void docscan_black_tophat(const uint32_t *src, int width, int height, int src_wo
     }
 }
 
+/// What docscan_turned_extent gathers: the turned centres' least and greatest x and y, how many pixels
+/// were turned, and how many of them fell outside the image (`width` x `height`).
+typedef struct { double least_x, most_x, least_y, most_y; long set, outside; int width, height; } turned_extent;
+
+static inline __attribute__((always_inline)) void extend(void *state, double x, double y) {
+    turned_extent *extent = state;
+    if (!extent->set) { extent->least_x = extent->most_x = x; extent->least_y = extent->most_y = y; }
+    extent->set++;
+    if (x < extent->least_x) extent->least_x = x;
+    if (x > extent->most_x) extent->most_x = x;
+    if (y < extent->least_y) extent->least_y = y;
+    if (y > extent->most_y) extent->most_y = y;
+    if (x < 0 || y < 0 || x >= extent->width || y >= extent->height) extent->outside++;
+}
+
 int docscan_turned_extent(const uint32_t *src, int width, int height, int src_words_per_line,
                           double cosine, double sine, double *extent, long *counts) {
     counts[0] = counts[1] = 0;
     if (width < 1 || height < 1) return 0;
-    double cx = width / 2.0, cy = height / 2.0;
-    int words = (width + 31) / 32;
-    uint32_t last = width % 32 ? ~0u << (32 - width % 32) : ~0u;
-    double least_x = 0, most_x = 0, least_y = 0, most_y = 0;
-    long set = 0, outside = 0;
-    for (int y = 0; y < height; y++) {
-        const uint32_t *row = src + (long)y * src_words_per_line;
-        double sy = y + 0.5 - cy;
-        double rowX = cx - sy * sine, rowY = cy + sy * cosine;
-        for (int w = 0; w < words; w++) {
-            uint32_t word = w == words - 1 ? row[w] & last : row[w];
-            while (word) {
-                int bit = __builtin_clz(word);
-                word &= ~(0x80000000u >> bit);
-                double sx = w * 32 + bit + 0.5 - cx;
-                // The pixel's centre turned, and half a pixel either way for its extent.
-                double tx = rowX + sx * cosine, ty = rowY + sx * sine;
-                if (!set) { least_x = most_x = tx; least_y = most_y = ty; }
-                set++;
-                if (tx < least_x) least_x = tx;
-                if (tx > most_x) most_x = tx;
-                if (ty < least_y) least_y = ty;
-                if (ty > most_y) most_y = ty;
-                if (tx < 0 || ty < 0 || tx >= width || ty >= height) outside++;
-            }
-        }
-    }
-    counts[0] = set, counts[1] = outside;
-    if (!set) return 0;
-    extent[0] = least_x - 0.5, extent[1] = most_x + 0.5, extent[2] = least_y - 0.5, extent[3] = most_y + 0.5;
+    turned_extent found = {0, 0, 0, 0, 0, 0, width, height};
+    turn_each_set_pixel(src, width, height, src_words_per_line, width / 2.0, height / 2.0, cosine, sine, extend, &found);
+    counts[0] = found.set, counts[1] = found.outside;
+    if (!found.set) return 0;
+    // Half a pixel beyond the centres either way.
+    extent[0] = found.least_x - 0.5, extent[1] = found.most_x + 0.5, extent[2] = found.least_y - 0.5, extent[3] = found.most_y + 0.5;
     return 1;
 }

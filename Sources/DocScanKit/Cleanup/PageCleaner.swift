@@ -346,14 +346,9 @@ public struct PageCleaner: PageStage {
         return straightened(deskewed(page, skew: &skew, log: &log), log: &log)
     }
 
-    /// `page` turned level, when its skew is measured and worth turning.
-    private func deskewed(_ page: PixImage, log: inout StepLog) -> PixImage {
-        var skew: PrintSkew?
-        return deskewed(page, skew: &skew, log: &log)
-    }
-
-    /// `page` turned level by `skew` when it is given (the same sheet measured at another size: a sheet
-    /// warped again enlarged lies as it lay), else by its skew measured, which `skew` then holds.
+    /// `page` turned level, when its skew is worth turning: by `skew` when it is given (the same sheet
+    /// measured at another size: a sheet warped again enlarged lies as it lay), else by its skew
+    /// measured, which `skew` then holds.
     private func deskewed(_ page: PixImage, skew known: inout PrintSkew?, log: inout StepLog) -> PixImage {
         var image = page
         _ = log.watch.lap()
