@@ -67,6 +67,11 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     /// page's width (0.01: a line across a 2,000 px page sags 20 px). Nil when too few long lines were
     /// found to measure it, or when curl was not looked for.
     @ExplicitNull public var lineBend: Double?
+    /// How far the slopes of the page's long text lines turn from its top to its foot, in radians (0.03:
+    /// about 1.7°), measured by the model that measured `lineBend`; nil without a model of long lines
+    /// (and for `line_pieces`). A sheet cut out of a photo whose lines fan out is straightened
+    /// (`CurlFlattener.minimumFan`).
+    @ExplicitNull public var lineFan: Double?
     /// How many long text lines the bend was measured on (line pieces, for `line_pieces`); nil with
     /// `lineBend`.
     @ExplicitNull public var curlLines: Int?
@@ -133,6 +138,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         _specks = try container.decode(ExplicitNull<Double>.self, forKey: .specks)
         despeckled = try flag(.despeckled)
         _lineBend = try container.decode(ExplicitNull<Double>.self, forKey: .lineBend)
+        _lineFan = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .lineFan))
         _curlLines = try container.decode(ExplicitNull<Int>.self, forKey: .curlLines)
         _curlModel = ExplicitNull(wrappedValue: try container.decodeIfPresent(String.self, forKey: .curlModel))
         _skewAngle = try container.decode(ExplicitNull<Double>.self, forKey: .skewAngle)
@@ -152,7 +158,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
              skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast", faintPrint = "faint_print",
-             dewarped, lineBend = "line_bend", curlLines = "curl_lines", curlModel = "curl_model", dotsJoined = "dots_joined", specks, despeckled,
+             dewarped, lineBend = "line_bend", lineFan = "line_fan", curlLines = "curl_lines", curlModel = "curl_model", dotsJoined = "dots_joined", specks, despeckled,
              rulesErased = "rules_erased", bandsReversed = "bands_reversed", borderPainted = "border_painted", letterHeight = "letter_height", enlargement = "enlarged"
     }
 }

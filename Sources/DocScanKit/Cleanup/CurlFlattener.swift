@@ -22,6 +22,8 @@ enum CurlFlattener {
         var lines: Int?
         /// The bend measured (see `CurlFlattener`); nil without a model.
         var bend: Double?
+        /// How far the lines' slopes turn down the page (`TextLineDewarp.fan`); nil without a model.
+        var fan: Double?
         /// The line model drawn on the page, when asked for.
         var drawing: PixImage?
         /// Which model measured the bend (`CleanupReport.curlModel`); nil without one.
@@ -36,6 +38,17 @@ enum CurlFlattener {
     /// A bend from which a page is straightened: between the flattest curled page (0.034) and the most
     /// bent flat one (0.008).
     static let minimumBend = 0.015
+
+    /// A fan from which a sheet cut out of a photo is straightened though its lines do not bend: its
+    /// straight lines' slopes turn by this much (radians, about 1.7°) from its top to its foot.
+    ///
+    /// A sheet whose outline was taken partly along the photo's frame (a close-up, its top and side off
+    /// the frame) is warped by sides that do not show its perspective, and its lines then fan out: a
+    /// close-up of the 1871 Senate page from the photo stress set's `close` scenes fanned by 0.06 and read
+    /// its upper lines in pieces (CER 0.042 / 0.082, fast / accurate); straightened by its lines' model,
+    /// 0.022 / 0.029. Flat sheets found by their own four sides fanned by 0.015 or less over the eval sets,
+    /// Fixtures and the photo stress sets; from 0.015 to 0.022 straightening was as often worse as better.
+    static let minimumFan = 0.03
 
     /// Pages at least this long (pixels, longer side) are measured on a half-size copy (`TextLineDewarp`):
     /// a 150-dpi A4 page (1,754 px) still has lines tens of pixels long there. From 2,000 px down to
@@ -53,7 +66,8 @@ enum CurlFlattener {
         var whole = measure(page, drawing: drawing)
         if whole.lines != nil {
             whole.model = .lines
-            if let bend = whole.bend, bend >= minimumBend { whole.image = straightened(page) }
+            // A sheet cut out of a photo is straightened for a fan too (`minimumFan`); a scan lies as printed.
+            if let bend = whole.bend, bend >= minimumBend || (cutOut && (whole.fan ?? 0) >= minimumFan) { whole.image = straightened(page) }
             return cutOut && whole.image == nil ? secondOpinion(on: whole, page: page, mask: page.darkPixels(), drawing: drawing) : whole
         }
         // The page's dark-pixel mask, which each of the models below reads; found once.
@@ -173,6 +187,7 @@ enum CurlFlattener {
         guard model.isBuilt else { return outcome }
         outcome.lines = model.lineCount
         outcome.bend = (model.bend * 1000).rounded() / 1000
+        outcome.fan = (model.fan * 1000).rounded() / 1000
         return outcome
     }
 

@@ -379,6 +379,7 @@ public struct PageCleaner: PageStage {
             if let drawing = curl.drawing { log.steps.append(("curl_lines", drawing)) }
             log.report.curlLines = curl.lines
             log.report.lineBend = curl.bend
+            log.report.lineFan = curl.fan
             log.report.curlModel = curl.model?.rawValue
             if let straight = curl.image {
                 image = straight

@@ -29,6 +29,11 @@ package final class TextLineDewarp {
     package var bend: Double {
         Double(max(abs(curvature.lowerBound), abs(curvature.upperBound))) * 1e-6 * Double(binary.width) / 4
     }
+    /// How far the long lines' slopes turn from the page's top to its foot (radians): a straight line fitted
+    /// to each, and their slopes fitted against their heights across the page's height. Straight lines
+    /// that fan out (a sheet warped by an outline partly along the photo's frame, whose perspective that
+    /// side did not give) have no bend and a fan; a flat, level page has neither. 0 without a model.
+    package private(set) var fan = 0.0
     /// Whether a vertical disparity model could be built (enough long lines, a consistent fit).
     package private(set) var isBuilt = false
     /// Whether the model was built on a half-size copy, for measuring only.
@@ -110,6 +115,7 @@ package final class TextLineDewarp {
         lineCount = Int(model.pointee.nlines)
         if isBuilt {
             curvature = Int(min(model.pointee.mincurv, model.pointee.maxcurv))...Int(max(model.pointee.mincurv, model.pointee.maxcurv))
+            if let longLines { fan = Self.fan(of: Self.points(of: longLines), height: Double(binary.height)) }
         }
     }
 
@@ -170,6 +176,25 @@ package final class TextLineDewarp {
         }
         guard width > 0, !spans.isEmpty else { return false }
         return spans.sorted()[spans.count / 2] >= minimumSpan * Double(width)
+    }
+
+    /// `fan`: each line's slope (a least-squares straight line through its points) against its mean height,
+    /// fitted by least squares, times the page's `height`; 0 with fewer than three lines.
+    static func fan(of lines: [[(x: Double, y: Double)]], height: Double) -> Double {
+        let slopes = lines.compactMap { line -> (y: Double, slope: Double)? in
+            guard line.count >= 2 else { return nil }
+            let n = Double(line.count)
+            let meanX = line.map(\.x).reduce(0, +) / n, meanY = line.map(\.y).reduce(0, +) / n
+            let spread = line.map { ($0.x - meanX) * ($0.x - meanX) }.reduce(0, +)
+            guard spread > 0 else { return nil }
+            return (meanY, line.map { ($0.x - meanX) * ($0.y - meanY) }.reduce(0, +) / spread)
+        }
+        guard slopes.count >= 3 else { return 0 }
+        let n = Double(slopes.count)
+        let meanY = slopes.map(\.y).reduce(0, +) / n, meanSlope = slopes.map(\.slope).reduce(0, +) / n
+        let spread = slopes.map { ($0.y - meanY) * ($0.y - meanY) }.reduce(0, +)
+        guard spread > 0 else { return 0 }
+        return abs(slopes.map { ($0.y - meanY) * ($0.slope - meanSlope) }.reduce(0, +) / spread) * height
     }
 
     /// The points of each line in `lines` (a line Leptonica cannot hand over is left out).

@@ -55,6 +55,45 @@ struct CurlFlattenerTests {
         #expect(cer <= bound, "CER \(cer)")
     }
 
+    /// The small book page enlarged 3× (1440 × 2160, a sheet cut out of a photo at fast mode's size) and
+    /// warped so that its right side is 6% of its width shorter, top and foot alike: as a sheet warped
+    /// by an outline partly along the photo's frame is left, its lines straight but fanning out, their
+    /// slopes turning by 2 × 0.03 = 0.06 radians from top to foot.
+    private func fannedBookPage() throws -> (flat: PixImage, fanned: PixImage) {
+        let flat = try #require(try bookPage().scaled(by: 3))
+        let (width, height) = (Double(flat.width), Double(flat.height))
+        let drop = 0.03 * width
+        let corners = try #require(PointArray([(0, 0), (width, 0), (width, height), (0, height)]))
+        let fannedCorners = try #require(PointArray([(0, 0), (width, drop), (width, height - drop), (0, height)]))
+        let fanned = try #require(flat.warped(from: corners, to: fannedCorners, width: flat.width, height: flat.height, fill: 255))
+        return (flat, fanned)
+    }
+
+    /// Lines that fan out without bending (`CurlFlattener.minimumFan`): the fan is measured as made (a
+    /// flat page's is near 0), a sheet cut out of a photo is straightened though its bend is a flat
+    /// page's, its lines come out level (a flat sheet's fan), and it reads. A scan is left as it is.
+    @Test func aSheetWhoseLinesFanOutIsStraightened() throws {
+        let (flat, fanned) = try fannedBookPage()
+        let level = try #require(TextLineDewarp(page: flat, halfSize: true, binarization: .darkPixels))
+        #expect(level.isBuilt && level.fan < 0.005, "flat page's fan \(level.fan)")
+
+        #expect(CurlFlattener.flatten(fanned, drawing: false).image == nil, "a scan is left as it is")
+        let outcome = CurlFlattener.flatten(fanned, drawing: false, cutOut: true)
+        let fan = try #require(outcome.fan)
+        #expect(abs(fan - 0.06) <= 0.005, "fan \(fan)")
+        #expect((outcome.bend ?? 1) < CurlFlattener.minimumBend, "bend \(String(describing: outcome.bend))")
+        let straightened = try #require(outcome.image)
+        let residual = try #require(TextLineDewarp(page: straightened, halfSize: true, binarization: .darkPixels))
+        #expect(residual.isBuilt && residual.fan < 0.01, "residual fan \(residual.fan)")
+
+        let url = try TestSupport.temporaryFolder().appendingPathComponent("straightened.png")
+        #expect(straightened.writePNG(to: url.path))
+        let record = try #require(try TestSupport.scan(url, mode: .accurate).first)
+        let truth = try String(contentsOf: TestSupport.special("photos/small_type_book.gt.txt"), encoding: .utf8)
+        let cer = CharacterErrorRate.of(record.text, reference: truth, chinese: false)
+        #expect(cer <= 0.01, "CER \(cer)")
+    }
+
     /// `page` with its print faded to `contrast` of its distance from white, as a pale photocopy or a
     /// page photographed in flat light; written as a PGM file and read back.
     private func faded(_ page: PixImage, contrast: Double) throws -> PixImage {
