@@ -86,6 +86,9 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     @ExplicitNull public var skewConfidence: Double?
     /// How many times better the text lines line up turned by that angle than as they are.
     @ExplicitNull public var skewGain: Double?
+    /// The median angle of the page's long text lines, in degrees as `skewAngle`, when they were looked
+    /// at to corroborate an unsure angle (`PrintSkew.corroborated(by:)`); else nil.
+    @ExplicitNull public var skewLines: Double?
     /// Whether the page was rotated by the skew angle.
     public var deskewed = false
 
@@ -144,6 +147,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
         _skewAngle = try container.decode(ExplicitNull<Double>.self, forKey: .skewAngle)
         _skewConfidence = try container.decode(ExplicitNull<Double>.self, forKey: .skewConfidence)
         _skewGain = try container.decode(ExplicitNull<Double>.self, forKey: .skewGain)
+        _skewLines = ExplicitNull(wrappedValue: try container.decodeIfPresent(Double.self, forKey: .skewLines))
         deskewed = try flag(.deskewed)
         rulesErased = try flag(.rulesErased)
         bandsReversed = try container.decodeIfPresent(Int.self, forKey: .bandsReversed) ?? 0
@@ -156,7 +160,7 @@ public struct CleanupReport: Codable, Equatable, Sendable {
     enum CodingKeys: String, CodingKey {
         case sharpness, sharpened, streak, smearLength = "smear_length", blurSigma = "blur_sigma", pageCorners = "page_corners", pageMethod = "page_method", pageScore = "page_score", sideBulge = "side_bulge", pageWidened = "page_widened", pagePulledIn = "page_pulled_in", printConvergence = "print_convergence", warped, pageNote = "page_note", stepsMs = "steps_ms",
              backgroundNormalized = "background_normalized", skewAngle = "skew_angle",
-             skewConfidence = "skew_confidence", skewGain = "skew_gain", deskewed,
+             skewConfidence = "skew_confidence", skewGain = "skew_gain", skewLines = "skew_lines", deskewed,
              inkLevel = "ink_level", paperLevel = "paper_level", lowContrast = "low_contrast", faintPrint = "faint_print",
              dewarped, lineBend = "line_bend", lineFan = "line_fan", curlLines = "curl_lines", curlModel = "curl_model", dotsJoined = "dots_joined", specks, despeckled,
              rulesErased = "rules_erased", bandsReversed = "bands_reversed", borderPainted = "border_painted", letterHeight = "letter_height", enlargement = "enlarged"

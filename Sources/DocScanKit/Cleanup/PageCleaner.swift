@@ -354,11 +354,12 @@ public struct PageCleaner: PageStage {
         _ = log.watch.lap()
         if options.maxSkew > 0 {
             let mask = known == nil || !log.report.warped ? PrintSkew.printMask(of: image) : nil
-            if let skew = known ?? mask.flatMap({ PrintSkew.measured(mask: $0, upTo: options.maxSkew) }) {
+            if let skew = known ?? mask.flatMap({ mask in PrintSkew.measured(mask: mask, upTo: options.maxSkew)?.corroborated(by: mask) }) {
                 known = skew
                 log.report.skewAngle = (Double(skew.angle) * 100).rounded() / 100
                 log.report.skewConfidence = (Double(skew.confidence) * 100).rounded() / 100
                 log.report.skewGain = (Double(skew.gain) * 100).rounded() / 100
+                log.report.skewLines = skew.linesAngle.map { (Double($0) * 100).rounded() / 100 }
                 if skew.levels, let level = Self.rotate(image, degrees: Double(skew.angle), keeping: log.report.warped ? nil : mask) {
                     image = level
                     log.report.deskewed = true

@@ -197,6 +197,23 @@ package final class TextLineDewarp {
         return abs(slopes.map { ($0.y - meanY) * ($0.slope - meanSlope) }.reduce(0, +) / spread) * height
     }
 
+    /// The text lines of `mask` (a 1-bit page) as Leptonica's line finder finds them, each as the slope of
+    /// a straight line fitted to its centres (rise over run, y down) and its span across the page (px).
+    package static func lineSlopes(of mask: PixImage) -> [(slope: Double, span: Double)] {
+        guard mask.depth == 1 else { return [] }
+        var found = textLineCenters(of: mask)
+        defer { if found != nil { ptaaDestroy(&found) } }
+        guard let lines = found else { return [] }
+        return points(of: lines).compactMap { line -> (slope: Double, span: Double)? in
+            guard line.count >= 2, let low = line.map(\.x).min(), let high = line.map(\.x).max(), high > low else { return nil }
+            let n = Double(line.count)
+            let meanX = line.map(\.x).reduce(0, +) / n, meanY = line.map(\.y).reduce(0, +) / n
+            let spread = line.map { ($0.x - meanX) * ($0.x - meanX) }.reduce(0, +)
+            guard spread > 0 else { return nil }
+            return (line.map { ($0.x - meanX) * ($0.y - meanY) }.reduce(0, +) / spread, high - low)
+        }
+    }
+
     /// The points of each line in `lines` (a line Leptonica cannot hand over is left out).
     private static func points(of lines: UnsafeMutablePointer<PTAA>) -> [[(x: Double, y: Double)]] {
         (0..<ptaaGetCount(lines)).compactMap { index in

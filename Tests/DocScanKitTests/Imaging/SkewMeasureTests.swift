@@ -96,4 +96,38 @@ struct SkewMeasureTests {
         let steep = PrintSkew.steep(of: mask, reduction: reduction, unturned: usual.unturned, upTo: PrintSkew.widest)
         #expect(steep?.isSure != true, "\(name) measured \(String(describing: steep)) steep, \(usual) usual")
     }
+
+    /// The top half of Fixtures' Chinese notice (its heading and four paragraphs, a close-up's worth)
+    /// turned 3° clockwise, written as PNG.
+    private func turnedNoticeTop() throws -> URL {
+        let notice = try #require(PixImage(reading: TestSupport.fixture("zh_notice.png").path))
+        let grey = try #require(notice.depth == 8 ? notice : notice.normalizedForRecognition())
+        let top = try #require(grey.cropped(to: PageBox(x: 100, y: 150, width: grey.width - 200, height: grey.height / 2)))
+        let turned = try #require(top.rotated(degrees: 3, fill: 255))
+        let url = try TestSupport.temporaryFolder().appendingPathComponent("notice_top_turned.png")
+        #expect(turned.writePNG(to: url.path))
+        return url
+    }
+
+    /// Leptonica measures the turned notice's angle right but unsure (confidence and gain under 3: a
+    /// sparse page of few lines), and it was read unlevelled, its lines' ends misread (`唤上` for `晚上`,
+    /// `上thelp@` for `it-help@`, `行政计` for `行政部`). Its long lines, found one by one, lie at the same
+    /// angle, so it is levelled, and it reads.
+    @Test func anUnsureAngleTheLinesAgreeWithIsLevelled() throws {
+        let url = try turnedNoticeTop()
+        let image = try TestSupport.loadedImage(url)
+        let mask = try #require(PrintSkew.printMask(of: image))
+        let skew = try #require(PrintSkew.measured(mask: mask, upTo: PrintSkew.widest))
+        #expect(abs(skew.angle + 3) <= 0.1 && !skew.isSure, "\(skew)")
+        let corroborated = skew.corroborated(by: mask)
+        let lines = try #require(corroborated.linesAngle)
+        #expect(abs(lines + 3) <= 0.3 && corroborated.linesAgree && corroborated.levels, "lines at \(lines)")
+
+        let record = try #require(try TestSupport.scan(url, mode: .accurate, languages: "chi_sim,eng").first)
+        let cleanup = try #require(record.cleanup)
+        #expect(cleanup.deskewed && cleanup.skewLines != nil, "\(cleanup)")
+        for line in ["晚上8点至10点对办公室无线网络进行升级", "器中输入192.168.1.1登录管理页面", "it-help@example.com联系信息技术组", "行政部"] {
+            #expect(record.text.contains(line), "\(line) in \(record.text)")
+        }
+    }
 }
