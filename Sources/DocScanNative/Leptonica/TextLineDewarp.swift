@@ -178,23 +178,26 @@ package final class TextLineDewarp {
         return spans.sorted()[spans.count / 2] >= minimumSpan * Double(width)
     }
 
-    /// `fan`: each line's slope (a least-squares straight line through its points) against its mean height,
-    /// fitted by least squares, times the page's `height`; 0 with fewer than three lines.
+    /// `fan`: each line's slope (`fitted(_:)`) against its mean height, fitted by least squares, times
+    /// the page's `height`; 0 with fewer than three lines.
     static func fan(of lines: [[(x: Double, y: Double)]], height: Double) -> Double {
-        let slopes = lines.compactMap { line -> (y: Double, slope: Double)? in
-            guard line.count >= 2 else { return nil }
-            let n = Double(line.count)
-            let meanX = line.map(\.x).reduce(0, +) / n, meanY = line.map(\.y).reduce(0, +) / n
-            let spread = line.map { ($0.x - meanX) * ($0.x - meanX) }.reduce(0, +)
-            guard spread > 0 else { return nil }
-            return (meanY, line.map { ($0.x - meanX) * ($0.y - meanY) }.reduce(0, +) / spread)
-        }
+        let slopes = lines.compactMap(fitted)
         guard slopes.count >= 3 else { return 0 }
         let n = Double(slopes.count)
-        let meanY = slopes.map(\.y).reduce(0, +) / n, meanSlope = slopes.map(\.slope).reduce(0, +) / n
-        let spread = slopes.map { ($0.y - meanY) * ($0.y - meanY) }.reduce(0, +)
+        let meanY = slopes.map(\.meanY).reduce(0, +) / n, meanSlope = slopes.map(\.slope).reduce(0, +) / n
+        let spread = slopes.map { ($0.meanY - meanY) * ($0.meanY - meanY) }.reduce(0, +)
         guard spread > 0 else { return 0 }
-        return abs(slopes.map { ($0.y - meanY) * ($0.slope - meanSlope) }.reduce(0, +) / spread) * height
+        return abs(slopes.map { ($0.meanY - meanY) * ($0.slope - meanSlope) }.reduce(0, +) / spread) * height
+    }
+
+    /// A straight line fitted by least squares through `line`'s points: its slope (rise over run, y down),
+    /// the points' mean height, and how far across they span; nil for fewer than two columns.
+    static func fitted(_ line: [(x: Double, y: Double)]) -> (slope: Double, meanY: Double, span: Double)? {
+        guard line.count >= 2, let low = line.map(\.x).min(), let high = line.map(\.x).max(), high > low else { return nil }
+        let n = Double(line.count)
+        let meanX = line.map(\.x).reduce(0, +) / n, meanY = line.map(\.y).reduce(0, +) / n
+        let spread = line.map { ($0.x - meanX) * ($0.x - meanX) }.reduce(0, +)
+        return (line.map { ($0.x - meanX) * ($0.y - meanY) }.reduce(0, +) / spread, meanY, high - low)
     }
 
     /// The text lines of `mask` (a 1-bit page) as Leptonica's line finder finds them, each as the slope of
@@ -204,14 +207,7 @@ package final class TextLineDewarp {
         var found = textLineCenters(of: mask)
         defer { if found != nil { ptaaDestroy(&found) } }
         guard let lines = found else { return [] }
-        return points(of: lines).compactMap { line -> (slope: Double, span: Double)? in
-            guard line.count >= 2, let low = line.map(\.x).min(), let high = line.map(\.x).max(), high > low else { return nil }
-            let n = Double(line.count)
-            let meanX = line.map(\.x).reduce(0, +) / n, meanY = line.map(\.y).reduce(0, +) / n
-            let spread = line.map { ($0.x - meanX) * ($0.x - meanX) }.reduce(0, +)
-            guard spread > 0 else { return nil }
-            return (line.map { ($0.x - meanX) * ($0.y - meanY) }.reduce(0, +) / spread, high - low)
-        }
+        return points(of: lines).compactMap { fitted($0).map { ($0.slope, $0.span) } }
     }
 
     /// The points of each line in `lines` (a line Leptonica cannot hand over is left out).
