@@ -149,10 +149,10 @@ struct PrintSkew: Equatable, CustomStringConvertible {
     ///
     /// Leptonica's confidence and gain compare whole projections, and a sparse page or one of few lines
     /// stays unsure at any angle: a Chinese notice cut out of a close-up (the photo stress set's `aside`
-    /// scene, seed 3300), its outline taken partly along the frame, lay 4.8° off after its warp at
-    /// confidence 1.5 and gain 2.8, and was read unlevelled (CER 0.17, both modes). Its nine long lines
-    /// measured 4.4° (middle half 4.0–5.0°). Pages levelled as sure measure their lines within 0.02° of
-    /// Leptonica's angle, the middle half within 0.1°; a curled page's lines agree on their median but
+    /// scene, seed 3300), its outline taken partly along the frame, lay 4.2° off after its warp at
+    /// confidence 1.3 and gain 2.6, and was read unlevelled (CER 0.17, both modes). Its long lines
+    /// measured 3.9°; levelled, it read at 0.019. Pages levelled as sure measure their lines within 0.02°
+    /// of Leptonica's angle, the middle half within 0.1°; a curled page's lines agree on their median but
     /// spread 2.5° or more (eval/real's cookbook pages), and it is left to the curl step.
     func corroborated(by mask: PixImage) -> PrintSkew {
         guard !isSure, confidence > 0, abs(Double(angle)) >= Self.minimumAngle else { return self }

@@ -1,5 +1,6 @@
 internal import CImageKernels
 internal import CLeptonica
+import DocScanCore
 
 /// Leptonica's text-line model of a curled page (an `L_DEWARPA` holding the page's one `L_DEWARP`),
 /// owned and freed once.
@@ -182,22 +183,17 @@ package final class TextLineDewarp {
     /// the page's `height`; 0 with fewer than three lines.
     static func fan(of lines: [[(x: Double, y: Double)]], height: Double) -> Double {
         let slopes = lines.compactMap(fitted)
-        guard slopes.count >= 3 else { return 0 }
-        let n = Double(slopes.count)
-        let meanY = slopes.map(\.meanY).reduce(0, +) / n, meanSlope = slopes.map(\.slope).reduce(0, +) / n
-        let spread = slopes.map { ($0.meanY - meanY) * ($0.meanY - meanY) }.reduce(0, +)
-        guard spread > 0 else { return 0 }
-        return abs(slopes.map { ($0.meanY - meanY) * ($0.slope - meanSlope) }.reduce(0, +) / spread) * height
+        guard slopes.count >= 3, let turn = StraightLineFit(slopes.map { (x: $0.meanY, y: $0.slope) })?.slope else { return 0 }
+        return abs(turn) * height
     }
 
-    /// A straight line fitted by least squares through `line`'s points: its slope (rise over run, y down),
-    /// the points' mean height, and how far across they span; nil for fewer than two columns.
-    static func fitted(_ line: [(x: Double, y: Double)]) -> (slope: Double, meanY: Double, span: Double)? {
-        guard line.count >= 2, let low = line.map(\.x).min(), let high = line.map(\.x).max(), high > low else { return nil }
-        let n = Double(line.count)
-        let meanX = line.map(\.x).reduce(0, +) / n, meanY = line.map(\.y).reduce(0, +) / n
-        let spread = line.map { ($0.x - meanX) * ($0.x - meanX) }.reduce(0, +)
-        return (line.map { ($0.x - meanX) * ($0.y - meanY) }.reduce(0, +) / spread, meanY, high - low)
+    /// The least-squares straight line through `line`'s points: its slope (rise over run, y down), the
+    /// points' mean height, and how far across they span; nil for fewer than two columns.
+    private static func fitted(_ line: [(x: Double, y: Double)]) -> (slope: Double, meanY: Double, span: Double)? {
+        guard let low = line.map(\.x).min(), let high = line.map(\.x).max(), high > low,
+              let fit = StraightLineFit(line), let slope = fit.slope
+        else { return nil }
+        return (slope, fit.meanY, high - low)
     }
 
     /// The text lines of `mask` (a 1-bit page) as Leptonica's line finder finds them, each as the slope of
