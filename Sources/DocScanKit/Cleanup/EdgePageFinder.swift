@@ -113,35 +113,53 @@ enum EdgePageFinder {
                         allowingShadedEnd: shadedEnd ? inPhoto(mostConvincing(of: candidates, in: field, paper: paper)) : nil)
     }
 
-    /// A 5×5 box blur, then Sobel gradients.
+    /// A 5×5 box blur, then Sobel gradients. (Over raw buffers: with the arrays' checks, this and the
+    /// Hough transform's votes were a third of the outline search, 8 of 24 ms on a 640-px copy.)
     private static func gradients(of samples: [UInt8], width: Int, height: Int) -> Field {
         var rows = [Float](repeating: 0, count: width * height)
         var grey = [Float](repeating: 0, count: width * height)
         let radius = 2
-        for y in 0..<height {
-            for x in 0..<width {
-                var sum: Float = 0, count: Float = 0
-                for dx in -radius...radius where x + dx >= 0 && x + dx < width {
-                    sum += Float(samples[y * width + x + dx]); count += 1
+        samples.withUnsafeBufferPointer { samples in
+            rows.withUnsafeMutableBufferPointer { rows in
+                for y in 0..<height {
+                    let line = y * width
+                    for x in 0..<width {
+                        // Summed from the left as the window runs, as many as lie in the row.
+                        var sum: Float = 0, count: Float = 0
+                        for dx in max(-radius, -x)...min(radius, width - 1 - x) {
+                            sum += Float(samples[line + x + dx]); count += 1
+                        }
+                        rows[line + x] = sum / count
+                    }
                 }
-                rows[y * width + x] = sum / count
             }
         }
-        for y in 0..<height {
-            for x in 0..<width {
-                var sum: Float = 0, count: Float = 0
-                for dy in -radius...radius where y + dy >= 0 && y + dy < height {
-                    sum += rows[(y + dy) * width + x]; count += 1
+        rows.withUnsafeBufferPointer { rows in
+            grey.withUnsafeMutableBufferPointer { grey in
+                for y in 0..<height {
+                    let (first, last) = (max(-radius, -y), min(radius, height - 1 - y))
+                    for x in 0..<width {
+                        var sum: Float = 0, count: Float = 0
+                        for dy in first...last {
+                            sum += rows[(y + dy) * width + x]; count += 1
+                        }
+                        grey[y * width + x] = sum / count
+                    }
                 }
-                grey[y * width + x] = sum / count
             }
         }
         var gx = [Float](repeating: 0, count: width * height), gy = gx
-        for y in 1..<(height - 1) {
-            for x in 1..<(width - 1) {
-                func g(_ dx: Int, _ dy: Int) -> Float { grey[(y + dy) * width + x + dx] }
-                gx[y * width + x] = (g(1, -1) + 2 * g(1, 0) + g(1, 1) - g(-1, -1) - 2 * g(-1, 0) - g(-1, 1)) / 8
-                gy[y * width + x] = (g(-1, 1) + 2 * g(0, 1) + g(1, 1) - g(-1, -1) - 2 * g(0, -1) - g(1, -1)) / 8
+        grey.withUnsafeBufferPointer { grey in
+            gx.withUnsafeMutableBufferPointer { gx in
+                gy.withUnsafeMutableBufferPointer { gy in
+                    for y in 1..<max(1, height - 1) {
+                        for x in 1..<max(1, width - 1) {
+                            func g(_ dx: Int, _ dy: Int) -> Float { grey[(y + dy) * width + x + dx] }
+                            gx[y * width + x] = (g(1, -1) + 2 * g(1, 0) + g(1, 1) - g(-1, -1) - 2 * g(-1, 0) - g(-1, 1)) / 8
+                            gy[y * width + x] = (g(-1, 1) + 2 * g(0, 1) + g(1, 1) - g(-1, -1) - 2 * g(0, -1) - g(1, -1)) / 8
+                        }
+                    }
+                }
             }
         }
         return Field(width: width, height: height, grey: grey, gx: gx, gy: gy)
@@ -186,17 +204,26 @@ enum EdgePageFinder {
         var votes = [Float](repeating: 0, count: angles * rhos)
         let cosines = (0..<angles).map { cos(Double($0) * .pi / 180) }, sines = (0..<angles).map { sin(Double($0) * .pi / 180) }
         let minimumGradient: Float = 2.5
-        for y in 1..<(field.height - 1) {
-            for x in 1..<(field.width - 1) {
-                let gx = field.gx[y * field.width + x], gy = field.gy[y * field.width + x]
-                let magnitude = (gx * gx + gy * gy).squareRoot()
-                guard magnitude >= minimumGradient else { continue }
-                var direction = Int((atan2(Double(gy), Double(gx)) * 180 / .pi).rounded())
-                direction = ((direction % 180) + 180) % 180
-                for offset in -3...3 {
-                    let theta = ((direction + offset) % angles + angles) % angles
-                    let rho = Int((Double(x) * cosines[theta] + Double(y) * sines[theta]).rounded()) + diagonal
-                    votes[theta * rhos + rho] += min(magnitude, 40)
+        votes.withUnsafeMutableBufferPointer { votes in
+            field.gx.withUnsafeBufferPointer { gxs in
+                field.gy.withUnsafeBufferPointer { gys in
+                    for y in 1..<max(1, field.height - 1) {
+                        for x in 1..<max(1, field.width - 1) {
+                            let gx = gxs[y * field.width + x], gy = gys[y * field.width + x]
+                            let magnitude = (gx * gx + gy * gy).squareRoot()
+                            guard magnitude >= minimumGradient else { continue }
+                            var direction = gradientDegrees(y: Double(gy), x: Double(gx))
+                            direction = ((direction % 180) + 180) % 180
+                            let vote = min(magnitude, 40)
+                            for offset in -3...3 {
+                                // Within a turn either way of 0..<180: one step back in, no division.
+                                let turned = direction + offset
+                                let theta = turned < 0 ? turned + angles : turned >= angles ? turned - angles : turned
+                                let rho = Int((Double(x) * cosines[theta] + Double(y) * sines[theta]).rounded()) + diagonal
+                                votes[theta * rhos + rho] += vote
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -246,6 +273,30 @@ enum EdgePageFinder {
         }
         return kept.sorted().map { lines[$0] }
     }
+
+    /// `Int((atan2(y, x) * 180 / .pi).rounded())`, the gradient's direction to the nearest degree, from
+    /// a polynomial arctangent where that cannot round otherwise: libm's `atan2` for every voting pixel
+    /// was half the Hough transform's time. The polynomial (Abramowitz and Stegun 4.4.49) is within
+    /// 1e-5 rad (0.0006°) of the arctangent; an angle within `exactNearHalf` of a half degree, where it
+    /// could round the other way, is taken from `atan2`, so the result is `atan2`'s.
+    @inline(__always)
+    static func gradientDegrees(y: Double, x: Double) -> Int {
+        let (ax, ay) = (abs(x), abs(y))
+        guard max(ax, ay) > 0 else { return 0 }
+        let z = min(ax, ay) / max(ax, ay), z2 = z * z
+        var angle = z * (0.9998660 + z2 * (-0.3302995 + z2 * (0.1801410 + z2 * (-0.0851330 + z2 * 0.0208351))))
+        if ay > ax { angle = .pi / 2 - angle }
+        if x < 0 { angle = .pi - angle }
+        if y < 0 { angle = -angle }
+        let degrees = angle * 180 / .pi
+        let fraction = abs(degrees - degrees.rounded(.down) - 0.5)
+        guard fraction > exactNearHalf else { return Int((atan2(y, x) * 180 / .pi).rounded()) }
+        return Int(degrees.rounded())
+    }
+
+    /// How near a half degree the polynomial's angle must lie for `gradientDegrees` to ask `atan2`:
+    /// three times the polynomial's error.
+    static let exactNearHalf = 0.002
 
     /// The quadrilateral the four lines bound, corners clockwise from the top left, and the lines along its
     /// sides clockwise from the top; nil when it is not a convex quadrilateral of a sensible shape.

@@ -1,5 +1,6 @@
 @testable import DocScanKit
 import DocScanNative
+import Foundation
 import Testing
 
 struct EdgePageFinderTests {
@@ -117,5 +118,31 @@ struct EdgePageFinderTests {
     /// comes back up to the paper's between its lines; beyond a desk it stays under it.
     @Test func seamsOfPlanksAlongTheSidesAreNoPrint() throws {
         try expectSheetFound(in: try stonePhoto(stone: 190, shadowWidth: 10, shadowDepth: 0.15, seams: 20..<30))
+    }
+
+    /// The gradients' directions from the polynomial are atan2's to the degree: over a grid of gradients
+    /// either way of every axis (as the Sobel filter gives, in eighths), and at every half degree, where
+    /// the polynomial alone could round the other way.
+    @Test func gradientDirectionsRoundAsAtan2Does() {
+        func atan2Degrees(_ y: Double, _ x: Double) -> Int { Int((atan2(y, x) * 180 / .pi).rounded()) }
+        var checked = 0
+        for gy in stride(from: -300.0, through: 300, by: 0.625) {
+            for gx in stride(from: -300.0, through: 300, by: 1.875) where max(abs(gx), abs(gy)) > 0 {
+                #expect(EdgePageFinder.gradientDegrees(y: gy, x: gx) == atan2Degrees(gy, gx), "gradient (\(gx), \(gy))")
+                checked += 1
+            }
+        }
+        var nearHalf = 0
+        for half in stride(from: -179.5, through: 179.5, by: 1) {
+            for nudge in [-1e-9, -1e-12, 0, 1e-12, 1e-9] {
+                let radians = (half + nudge) * .pi / 180
+                let (gy, gx) = (100 * sin(radians), 100 * cos(radians))
+                let exact = atan2Degrees(gy, gx)
+                if abs(atan2(gy, gx) * 180 / .pi - half) < 1e-6 { nearHalf += 1 }
+                #expect(EdgePageFinder.gradientDegrees(y: gy, x: gx) == exact, "half degree \(half) nudged \(nudge)")
+            }
+        }
+        #expect(checked > 100_000)
+        #expect(nearHalf == 360 * 5)
     }
 }
