@@ -50,7 +50,12 @@ extension PixImage {
     /// A 1-bit mask reduced to half its size, a pixel set where any of its four was (Leptonica's rank
     /// reduction at rank 1): thin lines stay whole.
     package func halvedKeepingEveryMark() -> PixImage? {
-        PixImage(taking: withUnsafePix { pixReduceRankBinary2($0, 1, nil) })
+        halved(rank: 1)
+    }
+
+    /// A 1-bit mask reduced to half its size, a pixel set where at least `rank` (1–4) of its four were.
+    package func halved(rank: Int) -> PixImage? {
+        PixImage(taking: withUnsafePix { pixReduceRankBinary2($0, Int32(rank), nil) })
     }
 
     /// A 1-bit mask enlarged `factor` times, each pixel repeated.

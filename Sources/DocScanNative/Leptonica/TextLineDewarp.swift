@@ -84,7 +84,7 @@ package final class TextLineDewarp {
         case (.adaptive, false): page.depth == 8 ? page.adaptivelyThresholded() : page
         case (.adaptive, true): page.scaled(by: 0.5).flatMap { $0.depth == 8 ? $0.adaptivelyThresholded() : $0 }
         case (.darkPixels, false): page.darkPixels()
-        case (.darkPixels, true): page.darkPixels().flatMap { mask in PixImage(taking: mask.withUnsafePix { pixReduceRankBinary2($0, 2, nil) }) }
+        case (.darkPixels, true): page.darkPixels()?.halved(rank: 2)
         }
         guard let source else { return nil }
         self.halfSize = halfSize
