@@ -82,7 +82,8 @@ public struct PageCleaner: PageStage {
 
     public func run(_ page: OrientedPage, context: inout PageContext) throws -> CleanedPage {
         var log = StepLog(keepsImages: options.keepSteps)
-        guard options.sharpenBlurredPrint, let focus = BlurredPrint.measured(page.image) else {
+        let blurScale = BlurredPrint.blurScale(loadScale: page.loadScale, workingSize: options.longestSide)
+        guard options.sharpenBlurredPrint, let focus = BlurredPrint.measured(page.image, blurScale: blurScale) else {
             return cleaned(page, from: page.image, log: log)
         }
         log.report.sharpness = (focus.steepness * 100).rounded() / 100
