@@ -40,11 +40,11 @@ import Foundation
 enum BlurredPrint {
     /// Pages whose edge steepness is under this are out of focus.
     static let blurredBelow = 0.2
-    /// How many times blurrier in pixels a page's print would be at accurate mode's working size, where
-    /// `blurredBelow` was measured, than at the mode's `workingSize` the loader reduced it by `loadScale`
-    /// for: at most the two sizes' ratio, and no more than the reduction (1 in accurate mode, and for a
-    /// page not reduced). A blur is as bad as it is wide against the letters, and
-    /// the same photo measures steeper the more it is reduced: the light-kind set's magazine page
+    /// How many times wider in pixels a page's blur would be at accurate mode's working size, where
+    /// `blurredBelow` was measured, than here, where the loader scaled it by `loadScale` to the mode's
+    /// `workingSize`: the two sizes' ratio, at most, and no more than the reduction (1 in accurate mode
+    /// and for a page not reduced). A blur is as bad as it is wide against the letters, and the same
+    /// photo measures steeper the more it is reduced: the light-kind set's magazine page
     /// smeared at a slant measured 0.17 at accurate mode's 3,500 px and was sharpened (CER 0.094), 0.22
     /// at fast mode's 2,500 px and was not (0.786). Judged so in fast mode, three pages of the eval and
     /// photo sets (350 page-runs) are sharpened that were not, and read better: that page 0.786 → 0.636
@@ -120,7 +120,7 @@ enum BlurredPrint {
     /// `image`'s focus: its edge steepness, the way and length of a smear, and `image` sharpened when its
     /// print is out of focus or smeared; nil when it cannot be measured (a bilevel page, a blank).
     /// - Parameter blurScale: how much blurrier in pixels the page would be at the size `blurredBelow`
-    ///   holds for (`blurScale(loadScale:longerSide:)`).
+    ///   holds for (`blurScale(loadScale:workingSize:)`).
     static func measured(_ image: PixImage, blurScale: Double = 1) -> Focus? {
         guard let steps = image.directionalSteepness() else { return nil }
         let steepness = max(steps.across, steps.down)
