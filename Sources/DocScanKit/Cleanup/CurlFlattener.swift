@@ -50,12 +50,6 @@ enum CurlFlattener {
     /// Fixtures and the photo stress sets; from 0.015 to 0.022 straightening was as often worse as better.
     static let minimumFan = 0.03
 
-    /// Pages at least this long (pixels, longer side) are measured on a half-size copy (`TextLineDewarp`):
-    /// a 150-dpi A4 page (1,754 px) still has lines tens of pixels long there. From 2,000 px down to
-    /// 1,200, no page of the eval sets or Fixtures changed its decision, and its measuring took 2 ms
-    /// instead of 7.
-    static let halfSizeFrom = 1200
-
     /// `page` measured and, where bent, straightened: as a whole, or column by column when Leptonica
     /// cannot model it whole and it has a gutter (`flattenColumns`).
     /// - Parameter cutOut: the page is a sheet cut out of a photo: one with a ruled table is modelled
@@ -173,7 +167,7 @@ enum CurlFlattener {
     private static func measure(
         _ page: PixImage, drawing: Bool, halfSize: Bool? = nil, minimumLines: Int = TextLineDewarp.minimumLines
     ) -> Outcome {
-        let halfSize = halfSize ?? (max(page.width, page.height) >= halfSizeFrom)
+        let halfSize = halfSize ?? (max(page.width, page.height) >= TextLineDewarp.halfSizeFrom)
         guard let model = TextLineDewarp(page: page, halfSize: halfSize, binarization: .darkPixels, minimumLines: minimumLines) else {
             return Outcome()
         }

@@ -157,14 +157,12 @@ struct PrintSkew: Equatable, CustomStringConvertible {
     /// and it is left to the curl step.
     func corroborated(by mask: PixImage) -> PrintSkew {
         guard !isSure, confidence > 0, abs(Double(angle)) >= Self.minimumAngle else { return self }
-        // Found on the mask halved from `linesHalvedFrom`, as the curl step finds its lines: a quarter
-        // of the pixels for Leptonica's line finder, whose 8–13 ms on eval/real's curled photos became
-        // 3–8. Over the eval and photo sets (700 page-runs) one page changed its decision: the stress
-        // set's phototest close-up (seed 3000), lying 1.2° off unsure, had under five long lines at full
-        // size and enough halved (1.5°), and levelled it read at CER 0.000 instead of 0.011.
-        let halved = max(mask.width, mask.height) >= Self.linesHalvedFrom ? mask.halved(rank: 2) : nil
-        let lines = halved ?? mask
-        let long = TextLineDewarp.lineSlopes(of: lines).filter { $0.span >= Self.longLine * Double(lines.width) }
+        // Found halved on large pages, as the curl step finds its lines (`TextLineDewarp.halfSizeFrom`):
+        // a quarter of the pixels for Leptonica's line finder, whose 8–13 ms on eval/real's curled photos
+        // became 3–8. Over the eval and photo sets (700 page-runs) one page changed its decision: the
+        // stress set's phototest close-up (seed 3000), lying 1.2° off unsure, had under five long lines
+        // at full size and enough halved (1.5°), and levelled it read at CER 0.000 instead of 0.011.
+        let long = TextLineDewarp.lineSlopes(of: mask).filter { $0.span >= Self.longLine }
         guard long.count >= Self.leastLines else { return self }
         // A line rising to the right (y down, slope under 0) lies as a page turned anticlockwise: a
         // positive angle.
@@ -176,9 +174,6 @@ struct PrintSkew: Equatable, CustomStringConvertible {
         return corroborated
     }
 
-    /// Masks at least this long (pixels, longer side) have their lines found halved in
-    /// `corroborated(by:)`: where the curl step measures its lines halved (`CurlFlattener`).
-    static let linesHalvedFrom = 1200
     /// The least share of the page's width a line spans to count in `corroborated(by:)`.
     static let longLine = 0.25
     /// The fewest long lines that corroborate a measure.
