@@ -1,4 +1,3 @@
-import CLeptonica
 import DocScanCore
 @testable import DocScanKit
 import DocScanNative
@@ -11,21 +10,12 @@ struct BlurAtWorkingSizeTests {
     /// Fixtures' invoice enlarged 1.5 times (2,625 × 3,719, larger than either mode's working size) and
     /// blurred by a Gaussian of σ `sigma` px (three boxes, `PixImage.gaussianBoxes`), written as PNG.
     private func blurredInvoice(sigma: Double) throws -> URL {
-        var page = pixRead(TestSupport.fixture("en_invoice.png").path)
-        defer { pixDestroy(&page) }
-        var grey = pixConvertTo8(page, 0)
-        defer { pixDestroy(&grey) }
-        var blurred = pixScale(grey, 1.5, 1.5)
+        var blurred = try #require(PixImage(reading: TestSupport.fixture("en_invoice.png").path)?.scaled(by: 1.5))
         for length in PixImage.gaussianBoxes(sigma: sigma) {
-            let half = Int32((length - 1) / 2)
-            var next = pixBlockconv(blurred, half, half)
-            pixDestroy(&blurred)
-            blurred = next
-            next = nil
+            blurred = try #require(blurred.boxBlurred(size: length))
         }
-        defer { pixDestroy(&blurred) }
         let url = try TestSupport.temporaryFolder().appendingPathComponent("blurred_invoice.png")
-        #expect(pixWrite(url.path, blurred, Int32(IFF_PNG)) == 0)
+        #expect(blurred.writePNG(to: url.path))
         return url
     }
 
