@@ -277,9 +277,10 @@ enum EdgePageFinder {
 
     /// `Int((atan2(y, x) * 180 / .pi).rounded())`, the gradient's direction to the nearest degree, from
     /// a polynomial arctangent where that cannot round otherwise: libm's `atan2` for every voting pixel
-    /// was a fifth of the Hough transform's time (2–3 of 10–15 ms). The polynomial (Abramowitz and Stegun 4.4.49) is within
-    /// 1e-5 rad (0.0006°) of the arctangent; an angle within `exactNearHalf` of a half degree, where it
-    /// could round the other way, is taken from `atan2`, so the result is `atan2`'s.
+    /// was a fifth of the Hough transform's time (2–3 of 10–15 ms). The polynomial (Abramowitz and
+    /// Stegun 4.4.49) is within 1e-5 rad (0.0006°) of the arctangent; an angle within `exactNearHalf` of
+    /// a half degree, where it could round the other way, is taken from `atan2`, so the result is
+    /// `atan2`'s.
     @inline(__always)
     static func gradientDegrees(y: Double, x: Double) -> Int {
         let (ax, ay) = (abs(x), abs(y))

@@ -11,7 +11,8 @@ public struct OrientedPage {
     /// The page as the orient stage judged it, when its ascenders and punctuation did not decide and the
     /// stage left it to be judged again once cleaned up (`PageOrienter.settle`).
     var pending: PageOrienter.Look?
-    /// The factor the loader scaled the page by to the mode's working size (`LoadedPage.scale`): blur is
-    /// judged against the print's size, not the pixels' (`BlurredPrint.blurScale`).
+    /// The factor the loader scaled the page by to the mode's working size (`LoadedPage.scale`), handed
+    /// on by the orient stage: blur is judged against the print's size, not the pixels'
+    /// (`BlurredPrint.blurScale`).
     var loadScale = 1.0
 }

@@ -182,7 +182,7 @@ public final class PageOrienter: PageStage {
 
     public func run(_ page: LoadedPage, context: inout PageContext) throws -> OrientedPage {
         var report = Self.report(of: page)
-        guard options.detect else { return OrientedPage(image: page.image, orientation: report) }
+        guard options.detect else { return OrientedPage(image: page.image, orientation: report, loadScale: page.scale) }
 
         report.detected = true
         let (reduced, factor, resolution) = self.reduced(page.image)
@@ -195,20 +195,22 @@ public final class PageOrienter: PageStage {
         (report.ascendersUp, report.ascendersLeft, report.punctuationMarks) = (up, left, marks)
         let correction: Int
         if let verdict {
-            guard verdict.correction != 0 else { return OrientedPage(image: page.image, orientation: report, reduced: copy) }
+            guard verdict.correction != 0 else {
+                return OrientedPage(image: page.image, orientation: report, reduced: copy, loadScale: page.scale)
+            }
             if options.defersToCleanedPage, Self.liesFarAskew(look.judged) {
-                return OrientedPage(image: page.image, orientation: report, reduced: copy, pending: look)
+                return OrientedPage(image: page.image, orientation: report, reduced: copy, pending: look, loadScale: page.scale)
             }
             report.turnProposedBy = verdict.proposer
             correction = Self.takesUnchecked(verdict)
                 ? verdict.correction
                 : try checked(verdict.correction, weak: nil, on: look, report: &report, context: &context)
         } else if options.defersToCleanedPage {
-            return OrientedPage(image: page.image, orientation: report, reduced: copy, pending: look)
+            return OrientedPage(image: page.image, orientation: report, reduced: copy, pending: look, loadScale: page.scale)
         } else {
             correction = try turnFromOSD(look, report: &report, context: &context)
         }
-        guard correction != 0 else { return OrientedPage(image: page.image, orientation: report, reduced: copy) }
+        guard correction != 0 else { return OrientedPage(image: page.image, orientation: report, reduced: copy, loadScale: page.scale) }
         return try Self.turned(page, by: correction, report: report)
     }
 
@@ -403,7 +405,7 @@ public final class PageOrienter: PageStage {
     static func turned(_ page: LoadedPage, by rotation: Int, report: OrientationReport? = nil) throws -> OrientedPage {
         var report = report ?? Self.report(of: page)
         let quarterTurns = ((rotation / 90) % 4 + 4) % 4
-        guard quarterTurns != 0 else { return OrientedPage(image: page.image, orientation: report) }
+        guard quarterTurns != 0 else { return OrientedPage(image: page.image, orientation: report, loadScale: page.scale) }
         // Turned before it is scaled, so it is the very image of the page scanned upright (`LoadedPage.unscaled`).
         let image = if let unscaled = page.unscaled {
             unscaled.image.rotated(quarterTurns: quarterTurns).flatMap { $0.scaled(by: unscaled.factor) }
@@ -415,7 +417,7 @@ public final class PageOrienter: PageStage {
         }
         report.rotation = quarterTurns * 90
         report.applied = true
-        return OrientedPage(image: image, orientation: report)
+        return OrientedPage(image: image, orientation: report, loadScale: page.scale)
     }
 
     /// A report of what `page`'s file said of its orientation (EXIF), before anything is detected.

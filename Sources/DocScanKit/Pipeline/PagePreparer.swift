@@ -41,11 +41,10 @@ final class PagePreparer {
         rotation: Int? = nil
     ) throws -> PreparedPage {
         var loaded = try clock.time(\.load) { try loader.run(page, context: &context) }
-        var oriented = try clock.time(\.orient) {
+        let oriented = try clock.time(\.orient) {
             if let rotation { return try PageOrienter.turned(loaded, by: rotation) }
             return try orienter.run(loaded, context: &context)
         }
-        oriented.loadScale = loaded.scale
         // Wanted only to turn the page later; through the clean-up it would hold a second full-size copy.
         if oriented.pending == nil { loaded.unscaled = nil }
         let warnedBefore = context.warnings.count
@@ -62,8 +61,7 @@ final class PagePreparer {
             } else {
                 // Cleaned up again turned (its clean-up measures lines across the page); the warnings of
                 // its clean-up as it lay go.
-                var turned = try clock.time(\.orient) { try PageOrienter.turned(loaded, by: correction, report: report) }
-                turned.loadScale = loaded.scale
+                let turned = try clock.time(\.orient) { try PageOrienter.turned(loaded, by: correction, report: report) }
                 context.warnings.removeSubrange(warnedBefore..<warnedCleaning)
                 cleaned = try clock.time(\.cleanup) { try cleaner.run(turned, context: &context) }
                 upright = turned.image
