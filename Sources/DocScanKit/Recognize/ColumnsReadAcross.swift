@@ -13,7 +13,8 @@ import Foundation
 ///
 /// The single block's own lines show it. Where they run across a gutter, most of them have a wide
 /// space at the same place (`gutter(in:)`), and the pieces on either side of it are lines of prose, which
-/// run on from the line above in lowercase (`ReadingOrder.maximumContinuedShare`); a receipt or a table
+/// run on from the line above in lowercase (`ReadingOrder.maximumContinuedShare`) and are as wide as a
+/// column's lines, not specks along the sheet's edge (`narrowestColumn`); a receipt or a table
 /// read in rows has its wide spaces between its columns too, but its cells begin anew, or with a digit.
 /// Such a page is read as one block a column at a time instead (`readByColumn`): it keeps what the
 /// single block read better than the layout analysis (the magazine page's 18 lines read as laid out, with
@@ -34,11 +35,26 @@ enum ColumnsReadAcross {
     /// Where `block`'s lines run across a gutter between columns of prose: a page x in the gutter; nil
     /// when they do not.
     static func proseGutter(in block: RecognizedText) -> Int? {
-        guard let gutter = gutter(in: block) else { return nil }
+        guard let gutter = gutter(in: block), let typical = block.typicalLineHeight else { return nil }
         let pieces = gutter.pieces.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
         guard let share = ReadingOrder.continuedShare(pieces), share >= ReadingOrder.maximumContinuedShare else { return nil }
+        // Both sides hold lines of a column, not marks along the sheet's edge.
+        for left in [true, false] {
+            let widths = pieces.filter { ($0.box.x + $0.box.width / 2 < gutter.x) == left }.map(\.box.width).sorted()
+            guard !widths.isEmpty, Double(widths[widths.count / 2]) >= narrowestColumn * Double(typical) else { return nil }
+        }
         return gutter.x
     }
+
+    /// The least median width of the pieces on either side of a gutter, in typical line heights: a
+    /// column of prose holds lines of several words. A close-up of an 1871 Senate page (one column, the
+    /// sheet's left edge in the cut-out; `make_photo_stress.py DIR close --seed 2100`) read as one
+    /// block had a wide space in most lines between the specks along that edge and its print (at 14% of
+    /// its width; the specks' pieces 0.8 line heights wide, their continued share 0.64). Read a column at
+    /// a time there, its lines were read in two pieces: CER 0.35 in accurate mode, against 0.021 in fast
+    /// mode, read as laid out; kept as one block, 0.052. Fixtures' two-column articles measure 18–21 on
+    /// both sides.
+    static let narrowestColumn = 5.0
 
     /// `image` read as one block a column at a time, their texts one after the other: with the side
     /// right of `x` whitened, then with the side left of it whitened; nil for a page that is

@@ -38,6 +38,22 @@ struct ColumnsReadAcrossTests {
         #expect(sides.first == true && sides.last == false && sides == sides.sorted { $0 && !$1 }, "\(sides)")
     }
 
+    /// Marks along a one-column page's edge, one beside each line and read as `i`, are no column of
+    /// prose: read as one block, most lines have a wide space between mark and print, and the marks, all
+    /// lowercase, pass for lines running on; but they are far narrower than a column's lines. Read a
+    /// column at a time there, a close-up of an 1871 Senate page came out at CER 0.35 (as laid out, 0.021).
+    @Test func marksAlongTheEdgeAreNoColumn() throws {
+        let (image, _, block) = try block("facing/letter_edge_marks.png")
+        #expect(block.text.contains("Harbourside Dental Practice"), "\(block.text)")
+        let gutter = try #require(ColumnsReadAcross.gutter(in: block), "no wide spaces lined up in \(block.text)")
+        #expect(gutter.x < image.width / 10, "gutter at \(gutter.x)")
+        let marks = gutter.pieces.filter { $0.box.x + $0.box.width / 2 < gutter.x && !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+        let share = try #require(ReadingOrder.continuedShare(gutter.pieces.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }))
+        #expect(share >= ReadingOrder.maximumContinuedShare, "the marks' pieces must pass for prose running on: \(share)")
+        #expect(marks.count >= 20, "\(marks.map(\.text))")
+        #expect(ColumnsReadAcross.proseGutter(in: block) == nil)
+    }
+
     /// A receipt, a table and an invoice read as one block keep their rows: their wide spaces line up
     /// between their columns, but their cells are no prose running on in lowercase. A letter has no
     /// gutter at all.
