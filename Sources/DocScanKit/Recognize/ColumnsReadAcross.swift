@@ -53,7 +53,10 @@ enum ColumnsReadAcross {
     /// its width; the specks' pieces 0.8 line heights wide, their continued share 0.64). Read a column at
     /// a time there, its lines were read in two pieces: CER 0.35 in accurate mode, against 0.021 in fast
     /// mode, read as laid out; kept as one block, 0.052. Fixtures' two-column articles measure 18–21 on
-    /// both sides.
+    /// both sides. eval/real's cookbook page in warm light, its gutter likewise at specks along its edge,
+    /// had read better a column at a time (0.012, as one block 0.019): whitening the specks' side
+    /// helped it, and on the Senate page (a wider strip) drew Tesseract's threshold (docs/pipeline.md,
+    /// *recognize*).
     static let narrowestColumn = 5.0
 
     /// `image` read as one block a column at a time, their texts one after the other: with the side
