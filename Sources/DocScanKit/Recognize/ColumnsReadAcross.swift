@@ -20,6 +20,10 @@ import Foundation
 /// single block read better than the layout analysis (the magazine page's 18 lines read as laid out, with
 /// the print left unread read back: CER 0.89) in its columns' order (0.095). Not for a page in Chinese,
 /// Japanese or Korean first, whose lines do not begin in lowercase.
+///
+/// Where one side of such a space holds specks along the sheet's edge and the other a column of print
+/// (`specksBeside`), the page is read as one block again with the specks' side filled with its paper's
+/// level (`readBeside`).
 enum ColumnsReadAcross {
     /// The narrowest space that can be a gutter, in typical line heights (of Tesseract's line boxes,
     /// ascenders to descenders): a justified line's widest spaces are under 1.5
@@ -35,15 +39,30 @@ enum ColumnsReadAcross {
     /// Where `block`'s lines run across a gutter between columns of prose: a page x in the gutter; nil
     /// when they do not.
     static func proseGutter(in block: RecognizedText) -> Int? {
+        guard let sides = spacedSides(of: block), sides.leftIsColumn, sides.rightIsColumn else { return nil }
+        return sides.x
+    }
+
+    /// Where `block`'s lines have such a gutter-like space between specks along one side of the sheet and
+    /// a column of print on the other (`narrowestColumn`): its x, and whether the print lies right of it;
+    /// nil when they do not. Such a page is read again with the specks' side filled (`readBeside`).
+    static func specksBeside(in block: RecognizedText) -> (x: Int, printOnRight: Bool)? {
+        guard let sides = spacedSides(of: block), sides.leftIsColumn != sides.rightIsColumn else { return nil }
+        return (sides.x, sides.rightIsColumn)
+    }
+
+    /// The place most of `block`'s lines have a wide space at (`gutter(in:)`), where their pieces run on
+    /// from the line above in lowercase, and whether each side's pieces are a column's lines (their median
+    /// width `narrowestColumn` line heights or more); nil without such a place.
+    private static func spacedSides(of block: RecognizedText) -> (x: Int, leftIsColumn: Bool, rightIsColumn: Bool)? {
         guard let gutter = gutter(in: block), let typical = block.typicalLineHeight else { return nil }
         let pieces = gutter.pieces.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
         guard let share = ReadingOrder.continuedShare(pieces), share >= ReadingOrder.maximumContinuedShare else { return nil }
-        // Both sides hold lines of a column, not marks along the sheet's edge.
-        for left in [true, false] {
+        func isColumn(left: Bool) -> Bool {
             let widths = pieces.filter { ($0.box.x + $0.box.width / 2 < gutter.x) == left }.map(\.box.width).sorted()
-            guard !widths.isEmpty, Double(widths[widths.count / 2]) >= narrowestColumn * Double(typical) else { return nil }
+            return !widths.isEmpty && Double(widths[widths.count / 2]) >= narrowestColumn * Double(typical)
         }
-        return gutter.x
+        return (gutter.x, isColumn(left: true), isColumn(left: false))
     }
 
     /// The least median width of the pieces on either side of a gutter, in typical line heights: a
@@ -53,10 +72,9 @@ enum ColumnsReadAcross {
     /// its width; the specks' pieces 0.8 line heights wide, their continued share 0.64). Read a column at
     /// a time there, its lines were read in two pieces: CER 0.35 in accurate mode, against 0.021 in fast
     /// mode, read as laid out; kept as one block, 0.052. Fixtures' two-column articles measure 18–21 on
-    /// both sides. eval/real's cookbook page in warm light, its gutter likewise at specks along its edge,
-    /// had read better a column at a time (0.012, as one block 0.019): whitening the specks' side
-    /// helped it, and on the Senate page (a wider strip) drew Tesseract's threshold (docs/pipeline.md,
-    /// *recognize*).
+    /// both sides. Such a page is read with the specks' side filled instead (`readBeside`): the Senate
+    /// page at 0.031; eval/real's cookbook page in warm light, its gutter likewise at specks along its
+    /// edge, at 0.015 (0.012 read a column at a time, 0.019 as one block).
     static let narrowestColumn = 5.0
 
     /// `image` read as one block a column at a time, their texts one after the other: with the side
@@ -87,6 +105,27 @@ enum ColumnsReadAcross {
         return RecognizedText(
             text: text, meanConfidence: (confidence * 10).rounded() / 10, words: columns.flatMap(\.words),
             lines: columns.flatMap(\.lines), resolution: columns[0].resolution)
+    }
+
+    /// `image` read as one block with the specks' side of `x` (`specksBeside`) filled with its paper's
+    /// level, and the page so filled (where print left unread is looked for: not the specks); nil for a
+    /// page that is not grey or whose paper cannot be measured, or when it reads nothing.
+    ///
+    /// Filled, not whitened: white beside grey paper draws Tesseract's threshold. Read by the tesseract
+    /// CLI as one block (`--psm 6`), the cleaned close-up of the 1871 Senate page (specks along its left
+    /// 14%) came out at CER 0.196 whole, 0.402 with that side whitened and 0.114 filled with its paper's
+    /// level (201); eval/real's cookbook page in warm light (7%) at 0.044, 0.015 and 0.016.
+    static func readBeside(
+        _ image: PixImage, specksAt x: Int, printOnRight: Bool, with recognizer: any Recognizer, resolution: Int,
+        deadline: PageDeadline
+    ) throws -> (text: RecognizedText, page: PixImage)? {
+        guard let paper = ToneCorrection.levels(of: image)?.paper else { return nil }
+        let specks = printOnRight
+            ? PageBox(x: 0, y: 0, width: x, height: image.height)
+            : PageBox(x: x, y: 0, width: image.width - x, height: image.height)
+        guard let filled = image.filling([specks], level: UInt8(clamping: paper)) else { return nil }
+        let text = try recognizer.recognize(filled, resolution: resolution, deadline: deadline, singleBlock: true)
+        return text.words.isEmpty ? nil : (text, filled)
     }
 
     /// The place most of `block`'s lines have a wide space at, and the lines cut there into their pieces

@@ -16,7 +16,8 @@ import Foundation
 /// is the harder print. Either way, a single block that read much more of the page fairly surely is kept
 /// too (`readsMore`). A page that stands in columns of prose is never read as one block
 /// (`isProseInColumns`), and a single block that shows it ran such columns into each other is read again
-/// a column at a time (`ColumnsReadAcross`).
+/// a column at a time (`ColumnsReadAcross`), or, where it set specks along the sheet's edge apart from
+/// the print, read again with their side filled with the paper's level.
 /// Other pages read confidently (91 and more on the eval set's scans, multi-column pages included) are
 /// never re-read, so their columns keep Tesseract's order. A page the layout analysis read nothing on
 /// (two lines of large Chinese print, `Fixtures/sparse`) is read as one block too (`emptyPageBlock`).
@@ -207,6 +208,13 @@ public final class TextRecognizer: PageStage {
                     result = columns
                     segmentation = "columns"
                     unread = UnreadInk.lines(on: image, besides: columns, letters: letters)
+                } else if !first.words.isEmpty, !context.languages.hasUnspacedPrimary, let specks = ColumnsReadAcross.specksBeside(in: block),
+                          let print = try ColumnsReadAcross.readBeside(
+                            image, specksAt: specks.x, printOnRight: specks.printOnRight, with: recognizer,
+                            resolution: resolution.dotsPerInch, deadline: context.deadline) {
+                    result = print.text
+                    segmentation = "print_side"
+                    unread = UnreadInk.lines(on: print.page, besides: print.text, letters: letters)
                 }
                 recovered = try UnreadInk.read(
                     unread, on: image, into: &result, with: recognizer,

@@ -205,6 +205,17 @@ extension PixImage {
         return copy
     }
 
+    /// A copy of an 8-bit grey page with every pixel inside `boxes` at `level` (boxes are clipped to the
+    /// image); nil for another depth, a colour map, or when Leptonica cannot copy it.
+    package func filling(_ boxes: [PageBox], level: UInt8) -> PixImage? {
+        guard depth == 8, withUnsafePix({ pixGetColormap($0) }) == nil, let copy = copied() else { return nil }
+        for box in boxes {
+            guard let region = ClipRectangle(box) else { continue }
+            _ = region.withUnsafeBox { region in copy.withUnsafePix { pixSetInRectArbitrary($0, region, UInt32(level)) } }
+        }
+        return copy
+    }
+
     /// How many pixels of a 1-bit mask stand alone far from print: set, none of their 8 neighbours set
     /// (outside the mask counting as clear), and no pixel of a larger mark within `reach` pixels either
     /// way; nil for another depth.

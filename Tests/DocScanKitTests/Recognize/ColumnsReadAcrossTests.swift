@@ -54,6 +54,23 @@ struct ColumnsReadAcrossTests {
         #expect(ColumnsReadAcross.proseGutter(in: block) == nil)
     }
 
+    /// Those marks are found beside the print, and the page read again with their side filled with its
+    /// paper's level reads the letter without them: no line begins with a mark, and the CER falls from
+    /// the block's (every line prefixed `i `) to under 0.02.
+    @Test func theLetterBesideTheMarksIsReadWithoutThem() throws {
+        let (image, engine, block) = try block("facing/letter_edge_marks.png")
+        let truth = try String(contentsOf: TestSupport.special("pages/en_letter.gt.txt"), encoding: .utf8)
+        let specks = try #require(ColumnsReadAcross.specksBeside(in: block), "no specks found beside the print in \(block.text)")
+        #expect(specks.printOnRight && specks.x < image.width / 10, "\(specks)")
+        let read = try #require(try ColumnsReadAcross.readBeside(
+            image, specksAt: specks.x, printOnRight: specks.printOnRight, with: engine, resolution: 0, deadline: PageDeadline(limit: nil)))
+        let blockCER = CharacterErrorRate.of(block.text, reference: truth, chinese: false)
+        let cer = CharacterErrorRate.of(read.text.text, reference: truth, chinese: false)
+        let marked = read.text.textLines.filter { $0.text.hasPrefix("i ") }
+        #expect(marked.isEmpty, "\(marked.map(\.text))")
+        #expect(cer < 0.02 && cer < blockCER - 0.02, "CER \(cer) beside the marks, \(blockCER) as one block: \(read.text.text)")
+    }
+
     /// A receipt, a table and an invoice read as one block keep their rows: their wide spaces line up
     /// between their columns, but their cells are no prose running on in lowercase. A letter has no
     /// gutter at all.
