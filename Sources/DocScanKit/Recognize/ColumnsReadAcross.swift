@@ -39,22 +39,31 @@ enum ColumnsReadAcross {
     /// Where `block`'s lines run across a gutter between columns of prose: a page x in the gutter; nil
     /// when they do not.
     static func proseGutter(in block: RecognizedText) -> Int? {
-        guard let sides = spacedSides(of: block), sides.leftIsColumn, sides.rightIsColumn else { return nil }
-        return sides.x
+        guard case .columns(let x)? = split(of: block) else { return nil }
+        return x
     }
 
     /// Where `block`'s lines have such a gutter-like space between specks along one side of the sheet and
     /// a column of print on the other (`narrowestColumn`): its x, and whether the print lies right of it;
     /// nil when they do not. Such a page is read again with the specks' side filled (`readBeside`).
     static func specksBeside(in block: RecognizedText) -> (x: Int, printOnRight: Bool)? {
-        guard let sides = spacedSides(of: block), sides.leftIsColumn != sides.rightIsColumn else { return nil }
-        return (sides.x, sides.rightIsColumn)
+        guard case .specksBeside(let x, let printOnRight)? = split(of: block) else { return nil }
+        return (x, printOnRight)
+    }
+
+    /// What a gutter-like space in a single block's lines parts (`split(of:)`).
+    enum Split: Equatable {
+        /// Two columns of prose, either side of x (`readByColumn`).
+        case columns(x: Int)
+        /// Specks along the sheet's edge on one side of x, a column of print on the other (`readBeside`).
+        case specksBeside(x: Int, printOnRight: Bool)
     }
 
     /// The place most of `block`'s lines have a wide space at (`gutter(in:)`), where their pieces run on
-    /// from the line above in lowercase, and whether each side's pieces are a column's lines (their median
-    /// width `narrowestColumn` line heights or more); nil without such a place.
-    private static func spacedSides(of block: RecognizedText) -> (x: Int, leftIsColumn: Bool, rightIsColumn: Bool)? {
+    /// from the line above in lowercase, and what it parts: by whether each side's pieces are a column's
+    /// lines (their median width `narrowestColumn` line heights or more); nil without such a place, or
+    /// with no column either side of it.
+    static func split(of block: RecognizedText) -> Split? {
         guard let gutter = gutter(in: block), let typical = block.typicalLineHeight else { return nil }
         let pieces = gutter.pieces.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
         guard let share = ReadingOrder.continuedShare(pieces), share >= ReadingOrder.maximumContinuedShare else { return nil }
@@ -62,7 +71,11 @@ enum ColumnsReadAcross {
             let widths = pieces.filter { ($0.box.x + $0.box.width / 2 < gutter.x) == left }.map(\.box.width).sorted()
             return !widths.isEmpty && Double(widths[widths.count / 2]) >= narrowestColumn * Double(typical)
         }
-        return (gutter.x, isColumn(left: true), isColumn(left: false))
+        switch (isColumn(left: true), isColumn(left: false)) {
+        case (true, true): return .columns(x: gutter.x)
+        case (let left, let right) where left != right: return .specksBeside(x: gutter.x, printOnRight: right)
+        default: return nil
+        }
     }
 
     /// The least median width of the pieces on either side of a gutter, in typical line heights: a

@@ -202,19 +202,25 @@ public final class TextRecognizer: PageStage {
                 result = block
                 segmentation = "single_block"
                 var unread = blockUnread
-                if !first.words.isEmpty, !context.languages.hasUnspacedPrimary, let gutter = ColumnsReadAcross.proseGutter(in: block),
-                   let columns = try ColumnsReadAcross.readByColumn(
-                    image, splitAt: gutter, with: recognizer, resolution: resolution.dotsPerInch, deadline: context.deadline) {
-                    result = columns
-                    segmentation = "columns"
-                    unread = UnreadInk.lines(on: image, besides: columns, letters: letters)
-                } else if !first.words.isEmpty, !context.languages.hasUnspacedPrimary, let specks = ColumnsReadAcross.specksBeside(in: block),
-                          let print = try ColumnsReadAcross.readBeside(
-                            image, specksAt: specks.x, printOnRight: specks.printOnRight, with: recognizer,
-                            resolution: resolution.dotsPerInch, deadline: context.deadline) {
-                    result = print.text
-                    segmentation = "print_side"
-                    unread = UnreadInk.lines(on: print.page, besides: print.text, letters: letters)
+                let split = first.words.isEmpty || context.languages.hasUnspacedPrimary ? nil : ColumnsReadAcross.split(of: block)
+                switch split {
+                case .columns(let x)?:
+                    if let columns = try ColumnsReadAcross.readByColumn(
+                        image, splitAt: x, with: recognizer, resolution: resolution.dotsPerInch, deadline: context.deadline) {
+                        result = columns
+                        segmentation = "columns"
+                        unread = UnreadInk.lines(on: image, besides: columns, letters: letters)
+                    }
+                case .specksBeside(let x, let printOnRight)?:
+                    if let print = try ColumnsReadAcross.readBeside(
+                        image, specksAt: x, printOnRight: printOnRight, with: recognizer,
+                        resolution: resolution.dotsPerInch, deadline: context.deadline) {
+                        result = print.text
+                        segmentation = "print_side"
+                        unread = UnreadInk.lines(on: print.page, besides: print.text, letters: letters)
+                    }
+                case nil:
+                    break
                 }
                 recovered = try UnreadInk.read(
                     unread, on: image, into: &result, with: recognizer,

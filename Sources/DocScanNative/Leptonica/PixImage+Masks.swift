@@ -197,21 +197,26 @@ extension PixImage {
     /// A copy of an 8-bit grey or 32-bit colour page with every pixel inside `boxes` white (boxes are
     /// clipped to the image); nil for another depth, a colour map, or when Leptonica cannot copy it.
     package func whitening(_ boxes: [PageBox]) -> PixImage? {
-        guard depth == 8 || depth == 32, withUnsafePix({ pixGetColormap($0) }) == nil, let copy = copied() else { return nil }
-        for box in boxes {
-            guard let region = ClipRectangle(box) else { continue }
-            _ = region.withUnsafeBox { region in copy.withUnsafePix { pixSetInRect($0, region) } }
-        }
-        return copy
+        guard depth == 8 || depth == 32 else { return nil }
+        return settingEach(of: boxes) { pixSetInRect($0, $1) }
     }
 
     /// A copy of an 8-bit grey page with every pixel inside `boxes` at `level` (boxes are clipped to the
     /// image); nil for another depth, a colour map, or when Leptonica cannot copy it.
     package func filling(_ boxes: [PageBox], level: UInt8) -> PixImage? {
-        guard depth == 8, withUnsafePix({ pixGetColormap($0) }) == nil, let copy = copied() else { return nil }
+        guard depth == 8 else { return nil }
+        return settingEach(of: boxes) { pixSetInRectArbitrary($0, $1, UInt32(level)) }
+    }
+
+    /// A copy of this page (without a colour map) with `set` done to each of `boxes`, clipped to the
+    /// image; nil for a colour-mapped page, or when Leptonica cannot copy it.
+    private func settingEach(
+        of boxes: [PageBox], _ set: (UnsafeMutablePointer<PIX>, UnsafeMutablePointer<BOX>) -> Int32
+    ) -> PixImage? {
+        guard withUnsafePix({ pixGetColormap($0) }) == nil, let copy = copied() else { return nil }
         for box in boxes {
             guard let region = ClipRectangle(box) else { continue }
-            _ = region.withUnsafeBox { region in copy.withUnsafePix { pixSetInRectArbitrary($0, region, UInt32(level)) } }
+            _ = region.withUnsafeBox { region in copy.withUnsafePix { set($0, region) } }
         }
         return copy
     }
