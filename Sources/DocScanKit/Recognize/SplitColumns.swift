@@ -41,6 +41,14 @@ enum SplitColumns {
     /// How far in from the line above a column's line may start, in typical line heights: a
     /// paragraph's indent. It may start any way farther out: a column widens again under a picture.
     static let deepestIndent = 3.0
+    /// The widest space between a line's end and the next piece on its row, in typical line heights,
+    /// for the two to be one line whatever stands above or below them: a space within a line, never a
+    /// gutter. Tesseract cut every line of a paragraph where its characters stood in one grid across
+    /// the lines (a Chinese page photographed close, at a tilt) and read the left pieces as one block
+    /// and the right ones as another: the pieces stood 0.03–0.4 apart (a cell of a timetable's row
+    /// cut `&S 39H: Geospat` | `al data` 0.27), where the eval sets' column gutters measure 1.1 and
+    /// more. No line spans such a paragraph's pieces, each of its lines being cut.
+    static let wordSpace = 0.5
 
     /// Moves each piece of a line right after the line, and each line that continues a column right after
     /// the line above it in that column.
@@ -108,6 +116,7 @@ enum SplitColumns {
             guard RowPieces.sameRow(end, piece), piece.x >= end.x + end.width,
                   Double(end.height) >= smallestLineStart * height
             else { return false }
+            if withinWordSpace(end, piece) { return true }
             let whole = box(of: row)
             func spansBoth(_ span: PageBox) -> Bool {
                 (continues(span, whole) || continues(whole, span) || narrows(span, whole))
@@ -115,6 +124,13 @@ enum SplitColumns {
             }
             return boxes.indices.contains { !row.contains($0) && $0 != position && spansBoth(boxes[$0]) }
                 || rows.contains { $0.lines.count > 1 && !$0.lines.contains(position) && $0.lines != row && spansBoth($0.box) }
+        }
+
+        /// Whether `right` starts within a word space (`wordSpace`) of `left`'s end, and is as tall as a
+        /// line of the page: small print beside a line is no part of it.
+        func withinWordSpace(_ left: PageBox, _ right: PageBox) -> Bool {
+            Double(right.x - (left.x + left.width)) <= wordSpace * height
+                && Double(min(left.height, right.height)) >= smallestLineStart * height
         }
 
         /// The box around a row's lines.
@@ -188,7 +204,7 @@ enum SplitColumns {
                             && Double(abs(line.x - box.x)) <= height && ColumnGaps.sharesColumn(line, box)
                             && line.x <= box.x + box.width && line.x + line.width >= start.x
                     }
-                    guard across else { continue }
+                    guard across || withinWordSpace(box, start) else { continue }
                     let anchor = readable[first]
                     return (readable[piece.lowerBound], anchor == 0 ? nil : anchor - 1)
                 }

@@ -265,4 +265,58 @@ struct SplitColumnsTests {
         #expect(SplitColumns.join(&read) == 0)
         #expect(read.lines == lines)
     }
+
+    /// A Chinese page photographed close, at a tilt (the photo stress set's close-ups, `--seed 2100`,
+    /// accurate mode; its boxes, fewer of its lines): Tesseract cut each line of a paragraph where the
+    /// characters stood in one grid across the lines, and read the left pieces, then the right ones.
+    /// Each right piece starts 3–5 pixels after its left piece ends, within a word space, and goes
+    /// after it, though no line of the paragraph spans both.
+    @Test func aParagraphCutAlongItsCharactersGridIsReadLineByLine() {
+        var read = RecognizedText.blocks([
+            line("3.1.2 主服务器", x: 144, y: 176, width: 181, height: 27),
+            line("一个 Skolelinux 网络需要通过选择主服务器设定配置安装一", x: 145, y: 238, width: 653, height: 37),
+            line("并预设默认 IP 地址为 10.0.2.2。除主服务器设定配置外还可以《但", x: 144, y: 272, width: 735, height: 39),
+            line("配置。", x: 144, y: 320, width: 56, height: 27),
+            line("台主服务器 ( 主机名“tjener”是挪威语“服务器”之意)", x: 803, y: 225, width: 635, height: 39),
+            line("不必需 ) 选择并安装 LTSP 服务器和工作站的设定", x: 882, y: 261, width: 554, height: 37),
+        ])
+        #expect(SplitColumns.join(&read) == 2)
+        #expect(read.lines.map(\.text) == [
+            "3.1.2 主服务器", "一个 Skolelinux 网络需要通过选择主服务器设定配置安装一", "台主服务器 ( 主机名“tjener”是挪威语“服务器”之意)",
+            "并预设默认 IP 地址为 10.0.2.2。除主服务器设定配置外还可以《但", "不必需 ) 选择并安装 LTSP 服务器和工作站的设定", "配置。",
+        ])
+    }
+
+    /// A line's left piece read after its right piece, 2 pixels from it (the 1871 Senate page
+    /// photographed close, `--seed 2000`, accurate mode): it goes before it. The line under it, cut
+    /// too, is read in order already, and its left piece, a smaller line's height, is no row of its own.
+    @Test func aLeftPieceWithinAWordSpaceGoesBeforeItsLine() {
+        var read = RecognizedText.blocks([
+            line("PRESIDENT OF THE UNITED STATES,", x: 314, y: 727, width: 1414, height: 95),
+            line("COMMUNICATING", x: 873, y: 884, width: 286, height: 28),
+            line("culations for the consular courts of the United States in Japan,", x: 496, y: 968, width: 1271, height: 62),
+            line("A copy of re", x: 258, y: 987, width: 236, height: 49),
+            line("decreed an", x: 314, y: 1043, width: 187, height: 30),
+            line("1 issued by the minister of the United States in the empire of", x: 517, y: 1022, width: 1194, height: 57),
+            line("JANUARY 27, 1871.—Read, referred to the Committee on Foreign", x: 251, y: 1182, width: 1515, height: 58),
+        ])
+        #expect(SplitColumns.join(&read) == 1)
+        #expect(read.lines.map(\.text) == [
+            "PRESIDENT OF THE UNITED STATES,", "COMMUNICATING", "A copy of re",
+            "culations for the consular courts of the United States in Japan,", "decreed an",
+            "1 issued by the minister of the United States in the empire of",
+            "JANUARY 27, 1871.—Read, referred to the Committee on Foreign",
+        ])
+    }
+
+    /// Two columns whose lines stand on the same rows, a gutter 1.2 line heights wide between them (as
+    /// eval/public's two-column magazine page, its gutter 1.1–1.2): the right column is read after the
+    /// left and stays there, no line of either spanning both.
+    @Test func aNarrowGutterIsNoWordSpace() {
+        let left = (0..<4).map { line("left \($0)", x: 100, y: 100 + 50 * $0, width: 600) }
+        let right = (0..<4).map { line("right \($0)", x: 748, y: 100 + 50 * $0, width: 600) }
+        var read = RecognizedText.blocks(left + right)
+        #expect(SplitColumns.join(&read) == 0)
+        #expect(read.lines == left + right)
+    }
 }
