@@ -49,6 +49,12 @@ enum SplitColumns {
     /// cut `&S 39H: Geospat` | `al data` 0.27), where the eval sets' column gutters measure 1.1 and
     /// more. No line spans such a paragraph's pieces, each of its lines being cut.
     static let wordSpace = 0.5
+    /// After a full-width stop or bracket (`。`, `，`, `）` …) the space is wider by the blank half of
+    /// the mark's square, which Chinese type sets as wide as a character: a line of a Chinese page
+    /// photographed close, cut after `终端运行。`, stood 0.64 line heights from its piece.
+    static let fullWidthMarkSpace = 0.5
+    /// The marks that end a piece with their square's blank half.
+    static let fullWidthMarks: Set<Character> = ["。", "，", "、", "；", "：", "！", "？", "）", "」", "』", "》", "】", "〉"]
 
     /// Moves each piece of a line right after the line, and each line that continues a column right after
     /// the line above it in that column.
@@ -74,6 +80,8 @@ enum SplitColumns {
         let readable: [Int]
         /// The boxes of the lines with text, in reading order.
         let boxes: [PageBox]
+        /// Whether each line with text ends in a full-width mark (`fullWidthMarks`).
+        let endsInFullWidthMark: [Bool]
         /// Each row as positions in `readable`, and the box around its lines; while `init` cuts the
         /// rows, the rows cut so far (`isPiece` spans a row's pieces with the rows above it).
         private(set) var rows: [(lines: Range<Int>, box: PageBox)] = []
@@ -82,6 +90,9 @@ enum SplitColumns {
             self.height = height
             readable = lines.indices.filter { !lines[$0].text.trimmingCharacters(in: .whitespaces).isEmpty }
             boxes = readable.map { lines[$0].box }
+            endsInFullWidthMark = readable.map { index in
+                lines[index].text.trimmingCharacters(in: .whitespaces).last.map { fullWidthMarks.contains($0) } ?? false
+            }
             var start = 0
             for position in boxes.indices.dropFirst() {
                 let row = start..<position
@@ -116,7 +127,7 @@ enum SplitColumns {
             guard RowPieces.sameRow(end, piece), piece.x >= end.x + end.width,
                   Double(end.height) >= smallestLineStart * height
             else { return false }
-            if withinWordSpace(end, piece) { return true }
+            if withinWordSpace(last, position) { return true }
             let whole = box(of: row)
             func spansBoth(_ span: PageBox) -> Bool {
                 (continues(span, whole) || continues(whole, span) || narrows(span, whole))
@@ -126,11 +137,14 @@ enum SplitColumns {
                 || rows.contains { $0.lines.count > 1 && !$0.lines.contains(position) && $0.lines != row && spansBoth($0.box) }
         }
 
-        /// Whether `right` starts within a word space (`wordSpace`) of `left`'s end, and is as tall as a
-        /// line of the page: small print beside a line is no part of it.
-        func withinWordSpace(_ left: PageBox, _ right: PageBox) -> Bool {
-            Double(right.x - (left.x + left.width)) <= wordSpace * height
-                && Double(min(left.height, right.height)) >= smallestLineStart * height
+        /// Whether the line at `right` starts within a word space (`wordSpace`, wider after a full-width
+        /// mark) of the end of the line at `left`, both as tall as a line of the page: small print beside
+        /// a line is no part of it.
+        func withinWordSpace(_ left: Int, _ right: Int) -> Bool {
+            let (end, start) = (boxes[left], boxes[right])
+            let space = wordSpace + (endsInFullWidthMark[left] ? fullWidthMarkSpace : 0)
+            return Double(start.x - (end.x + end.width)) <= space * height
+                && Double(min(end.height, start.height)) >= smallestLineStart * height
         }
 
         /// The box around a row's lines.
@@ -204,7 +218,7 @@ enum SplitColumns {
                             && Double(abs(line.x - box.x)) <= height && ColumnGaps.sharesColumn(line, box)
                             && line.x <= box.x + box.width && line.x + line.width >= start.x
                     }
-                    guard across || withinWordSpace(box, start) else { continue }
+                    guard across || (piece.last.map { withinWordSpace($0, first) } ?? false) else { continue }
                     let anchor = readable[first]
                     return (readable[piece.lowerBound], anchor == 0 ? nil : anchor - 1)
                 }

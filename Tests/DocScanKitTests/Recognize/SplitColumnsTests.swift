@@ -319,4 +319,24 @@ struct SplitColumnsTests {
         #expect(SplitColumns.join(&read) == 0)
         #expect(read.lines == left + right)
     }
+
+    /// A Chinese page photographed close (`--seed 2200`, fast mode): a line ending in `。` cut from the
+    /// rest of its row 21 px (0.64 line heights) before it, the right piece read first. The full stop's
+    /// square has a blank half, so the two are read left to right; ending in a Latin full stop, as far
+    /// apart, they would not.
+    @Test func aSpaceAfterAFullWidthStopIsWider() {
+        func lines(ending mark: String) -> [RecognizedSpan] {
+            [
+                line("3.1.5 瘦客户端", x: 77, y: 1637, width: 202, height: 32),
+                line("这意味着机器直接从服务器上使用 PXE 启动，无需使用本地客户", x: 706, y: 1719, width: 805, height: 33),
+                line("瘦客户机设置使普通 PC 可以作为 (X-) 终端运行\(mark)", x: 71, y: 1720, width: 614, height: 37),
+                line("端硬盘。瘦客户机现在使用 X2Go 设置，因为 LTSP 已经停止对它维护与更新。", x: 68, y: 1762, width: 971, height: 33),
+            ]
+        }
+        let read = lines(ending: "。")
+        var joined = RecognizedText.blocks(read)
+        #expect(SplitColumns.join(&joined) == 1)
+        #expect(joined.lines.map(\.text) == [read[0], read[2], read[1], read[3]].map(\.text))
+        #expect(SplitColumns.misplaced(lines(ending: "."), typicalHeight: 33) == nil)
+    }
 }
