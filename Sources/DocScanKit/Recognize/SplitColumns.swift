@@ -53,6 +53,10 @@ enum SplitColumns {
     /// the mark's square, which Chinese type sets as wide as a character: a line of a Chinese page
     /// photographed close, cut after `终端运行。`, stood 0.64 line heights from its piece.
     static let fullWidthMarkSpace = 0.5
+    /// How far a piece may reach back over its line's end, in typical line heights: Tesseract may put
+    /// the character at the cut in both pieces (`服务器上运` | `运行所有的程序`, 0.86 line heights over
+    /// each other, a Chinese page photographed close). Two lines on one row overlapping so are one line.
+    static let seamOverlap = 1.0
     /// The marks that end a piece with their square's blank half.
     static let fullWidthMarks: Set<Character> = ["。", "，", "、", "；", "：", "！", "？", "）", "」", "』", "》", "】", "〉"]
 
@@ -124,10 +128,9 @@ enum SplitColumns {
         func isPiece(_ position: Int, of row: Range<Int>) -> Bool {
             guard let last = row.last else { return false }
             let end = boxes[last], piece = boxes[position]
-            guard RowPieces.sameRow(end, piece), piece.x >= end.x + end.width,
-                  Double(end.height) >= smallestLineStart * height
-            else { return false }
+            guard RowPieces.sameRow(end, piece), Double(end.height) >= smallestLineStart * height else { return false }
             if withinWordSpace(last, position) { return true }
+            guard piece.x >= end.x + end.width else { return false }
             let whole = box(of: row)
             func spansBoth(_ span: PageBox) -> Bool {
                 (continues(span, whole) || continues(whole, span) || narrows(span, whole))
@@ -138,12 +141,14 @@ enum SplitColumns {
         }
 
         /// Whether the line at `right` starts within a word space (`wordSpace`, wider after a full-width
-        /// mark) of the end of the line at `left`, both as tall as a line of the page: small print beside
-        /// a line is no part of it.
+        /// mark) of the end of the line at `left`, or overlaps its end by at most `seamOverlap`, running on
+        /// past it; both as tall as a line of the page: small print beside a line is no part of it.
         func withinWordSpace(_ left: Int, _ right: Int) -> Bool {
             let (end, start) = (boxes[left], boxes[right])
             let space = wordSpace + (endsInFullWidthMark[left] ? fullWidthMarkSpace : 0)
-            return Double(start.x - (end.x + end.width)) <= space * height
+            let gap = Double(start.x - (end.x + end.width))
+            return gap <= space * height && gap >= -seamOverlap * height
+                && start.x > end.x && start.x + start.width > end.x + end.width
                 && Double(min(end.height, start.height)) >= smallestLineStart * height
         }
 
@@ -208,9 +213,11 @@ enum SplitColumns {
                 guard Double(start.height) >= smallestLineStart * height else { continue }
                 let readLater = rows(middleFrom: middle - height, to: middle + height).filter { $0.lines.lowerBound >= row.upperBound }
                 for (piece, box) in readLater {
-                    guard RowPieces.sameRow(box, start), box.x + box.width <= start.x,
+                    guard RowPieces.sameRow(box, start),
                           piece.allSatisfy({ Double(boxes[$0].height) >= smallestLineStart * height })
                     else { continue }
+                    let touching = piece.last.map { withinWordSpace($0, first) } ?? false
+                    guard touching || box.x + box.width <= start.x else { continue }
                     let across = boxes.indices.contains { other in
                         let line = boxes[other]
                         return other < piece.lowerBound && !row.contains(other)
@@ -218,7 +225,7 @@ enum SplitColumns {
                             && Double(abs(line.x - box.x)) <= height && ColumnGaps.sharesColumn(line, box)
                             && line.x <= box.x + box.width && line.x + line.width >= start.x
                     }
-                    guard across || (piece.last.map { withinWordSpace($0, first) } ?? false) else { continue }
+                    guard across || touching else { continue }
                     let anchor = readable[first]
                     return (readable[piece.lowerBound], anchor == 0 ? nil : anchor - 1)
                 }

@@ -339,4 +339,26 @@ struct SplitColumnsTests {
         #expect(joined.lines.map(\.text) == [read[0], read[2], read[1], read[3]].map(\.text))
         #expect(SplitColumns.misplaced(lines(ending: "."), typicalHeight: 33) == nil)
     }
+
+    /// The Chinese page photographed close, accurate mode: Tesseract put the character at the cut in
+    /// both pieces (`服务器上运` | `运行所有的程序`), their boxes 25 px (0.74 line heights) over each
+    /// other, and read the right piece first. Two lines on one row overlapping so are one line, read left
+    /// to right; a line reaching twice as far back over the other is no piece of it.
+    @Test func piecesOverlappingAtTheirCutAreOneLine() {
+        func lines(rightFrom x: Int) -> [RecognizedSpan] {
+            [
+                line("3.1.5 瘦客户端", x: 79, y: 1622, width: 199, height: 31),
+                line("瘦客户机设置使普通 PC 可以作为 (X-) 终端运行。这意味着机器直接从服务器上使用 P", x: 73, y: 1704, width: 1429, height: 37),
+                line("端硬盘。瘦客户机现在使用 X2Go 设置，因为 LTSP 已经停止对它维护与更新。", x: 69, y: 1746, width: 964, height: 33),
+                line("运行所有的程序，所以仍然可以利用非常老的机", x: x, y: 1807, width: 1514 - x, height: 33),
+                line("瘦客户机是一个很好的方法，因为它们可以有效地在 LTSP 服务器上运", x: 65, y: 1806, width: 878, height: 34),
+                line("器 ( 主要是 32 位 )。其工作原理如下；服务使用 DHCP 和 TFTP 连接到网络", x: 62, y: 1849, width: 1455, height: 35),
+            ]
+        }
+        let read = lines(rightFrom: 918)
+        var joined = RecognizedText.blocks(read)
+        #expect(SplitColumns.join(&joined) == 1)
+        #expect(joined.lines.map(\.text) == [read[0], read[1], read[2], read[4], read[3], read[5]].map(\.text))
+        #expect(SplitColumns.misplaced(lines(rightFrom: 875), typicalHeight: 34) == nil)
+    }
 }
