@@ -54,8 +54,9 @@ enum SplitColumns {
     /// photographed close, cut after `终端运行。`, stood 0.64 line heights from its piece.
     static let fullWidthMarkSpace = 0.5
     /// How far a piece may reach back over its line's end, in typical line heights: Tesseract may put
-    /// the character at the cut in both pieces (`服务器上运` | `运行所有的程序`, 0.86 line heights over
-    /// each other, a Chinese page photographed close). Two lines on one row overlapping so are one line.
+    /// the character at the cut in both pieces (`服务器上运` | `运行所有的程序`, 25 px, 0.86 of the page's
+    /// typical line height, over each other, a Chinese page photographed close). Two lines on one row
+    /// overlapping so are one line.
     static let seamOverlap = 1.0
     /// The marks that end a piece with their square's blank half.
     static let fullWidthMarks: Set<Character> = ["。", "，", "、", "；", "：", "！", "？", "）", "」", "』", "》", "】", "〉"]
@@ -122,14 +123,15 @@ enum SplitColumns {
             return byMiddle[first...].prefix { $0.middle <= high }.map { rows[$0.row] }
         }
 
-        /// Whether the line at `position` is a piece of `row`'s line: on its row, right of its end, and
-        /// in its column (another line or row of pieces above or below spans the row and half the piece:
-        /// a column widens again under a picture; the rows beside a picture may all be cut).
+        /// Whether the line at `position` is a piece of `row`'s line: on its row and adjoining its end
+        /// (`adjoins`), or right of its end and in its column (another line or row of pieces above or
+        /// below spans the row and half the piece: a column widens again under a picture; the rows beside
+        /// a picture may all be cut).
         func isPiece(_ position: Int, of row: Range<Int>) -> Bool {
             guard let last = row.last else { return false }
             let end = boxes[last], piece = boxes[position]
             guard RowPieces.sameRow(end, piece), Double(end.height) >= smallestLineStart * height else { return false }
-            if withinWordSpace(last, position) { return true }
+            if adjoins(last, position) { return true }
             guard piece.x >= end.x + end.width else { return false }
             let whole = box(of: row)
             func spansBoth(_ span: PageBox) -> Bool {
@@ -140,10 +142,11 @@ enum SplitColumns {
                 || rows.contains { $0.lines.count > 1 && !$0.lines.contains(position) && $0.lines != row && spansBoth($0.box) }
         }
 
-        /// Whether the line at `right` starts within a word space (`wordSpace`, wider after a full-width
-        /// mark) of the end of the line at `left`, or overlaps its end by at most `seamOverlap`, running on
-        /// past it; both as tall as a line of the page: small print beside a line is no part of it.
-        func withinWordSpace(_ left: Int, _ right: Int) -> Bool {
+        /// Whether the line at `right` adjoins the end of the line at `left`: starts within a word space
+        /// of it (`wordSpace`, wider after a full-width mark), or reaches back over it by at most
+        /// `seamOverlap` and runs on past it; both as tall as a line of the page (small print beside a
+        /// line is no part of it).
+        func adjoins(_ left: Int, _ right: Int) -> Bool {
             let (end, start) = (boxes[left], boxes[right])
             let space = wordSpace + (endsInFullWidthMark[left] ? fullWidthMarkSpace : 0)
             let gap = Double(start.x - (end.x + end.width))
@@ -216,7 +219,7 @@ enum SplitColumns {
                     guard RowPieces.sameRow(box, start),
                           piece.allSatisfy({ Double(boxes[$0].height) >= smallestLineStart * height })
                     else { continue }
-                    let touching = piece.last.map { withinWordSpace($0, first) } ?? false
+                    let touching = piece.last.map { adjoins($0, first) } ?? false
                     guard touching || box.x + box.width <= start.x else { continue }
                     let across = boxes.indices.contains { other in
                         let line = boxes[other]

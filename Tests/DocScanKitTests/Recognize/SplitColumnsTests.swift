@@ -341,9 +341,10 @@ struct SplitColumnsTests {
     }
 
     /// The Chinese page photographed close, accurate mode: Tesseract put the character at the cut in
-    /// both pieces (`服务器上运` | `运行所有的程序`), their boxes 25 px (0.74 line heights) over each
-    /// other, and read the right piece first. Two lines on one row overlapping so are one line, read left
-    /// to right; a line reaching twice as far back over the other is no piece of it.
+    /// both pieces (`服务器上运` | `运行所有的程序`), their boxes 25 px over each other (0.86 of the
+    /// page's line height, 0.74 of these lines'), and read the right piece first. Two lines on one row
+    /// overlapping so are one line, read left to right; a line reaching twice as far back over the
+    /// other is no piece of it.
     @Test func piecesOverlappingAtTheirCutAreOneLine() {
         func lines(rightFrom x: Int) -> [RecognizedSpan] {
             [
